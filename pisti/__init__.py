@@ -1,0 +1,23 @@
+"""Pişti, the Turkish fishing card game: rules, scoring, deal records and bots.
+
+Pure Python with no dependencies, so the site, the tutorial, the bots and the command
+line all share one implementation of the rules. The contract it implements is
+``shared/spec/engine-contract.md``.
+"""
+
+from .cards import CARD_NAMES, InvalidCard, card_name, card_names, parse_card, parse_cards
+from .dealing import InvalidDeck, shuffled_deck
+from .match import Match, Outcome, match_outcome
+from .record import InvalidRecord, deal_record, replay_summary, state_from_record
+from .rules import InvalidRules, Rules
+from .scoring import SideScore, Tally, deal_points, score_deal, score_tallies
+from .state import Event, GameState, IllegalPlay, new_deal
+from .view import PlayerView, view_for
+
+__all__ = [
+    "CARD_NAMES", "Event", "GameState", "IllegalPlay", "InvalidCard", "InvalidDeck",
+    "InvalidRecord", "InvalidRules", "Match", "Outcome", "PlayerView", "Rules", "SideScore",
+    "Tally", "card_name", "card_names", "deal_points", "deal_record", "match_outcome",
+    "new_deal", "parse_card", "parse_cards", "replay_summary", "score_deal", "score_tallies",
+    "shuffled_deck", "state_from_record", "view_for",
+]

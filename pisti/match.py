@@ -1,0 +1,118 @@
+"""A match (contract section 7): deals added to running totals until a side wins.
+
+:func:`match_outcome` is pure so the score sheet can decide a match from totals alone.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from .record import InvalidRecord, deal_record, state_from_record
+from .rules import InvalidRules, Rules
+from .scoring import deal_points
+from .state import GameState, new_deal
+
+MATCH_FORMAT = "pisti-match/1"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    over: bool
+    winners: tuple[int, ...] = ()  # one side, or several for a shared win
+
+    @property
+    def shared(self) -> bool:
+        return len(self.winners) > 1
+
+
+def match_outcome(totals: list[int], deals_played: int, rules: Rules) -> Outcome:
+    """Who has won after ``deals_played`` deals with these totals, if anyone."""
+    if not totals:
+        return Outcome(False)
+    best = max(totals)
+    leaders = tuple(side for side, total in enumerate(totals) if total == best)
+    if rules.max_deals is not None and deals_played >= rules.max_deals:
+        return Outcome(True, leaders)
+    if best >= rules.target:
+        if len(leaders) == 1 or rules.target_tie == "shared":
+            return Outcome(True, leaders)
+    return Outcome(False)
+
+
+class Match:
+    """Deals in order, the dealer moving one seat each deal, and the running totals."""
+
+    def __init__(self, rules: Rules, first_dealer: int = 0) -> None:
+        if type(first_dealer) is not int or not 0 <= first_dealer < rules.players:
+            raise ValueError(f"first dealer must be a seat from 0 to {rules.players - 1}")
+        self.rules = rules
+        self.first_dealer = first_dealer
+        self.finished: list[GameState] = []
+        self.points: list[list[int]] = []
+        self.current: GameState | None = None
+
+    @property
+    def totals(self) -> list[int]:
+        return [sum(column) for column in zip(*self.points)] or [0] * self.rules.sides
+
+    @property
+    def outcome(self) -> Outcome:
+        return match_outcome(self.totals, len(self.finished), self.rules)
+
+    @property
+    def next_dealer(self) -> int:
+        return (self.first_dealer + len(self.finished)) % self.rules.players
+
+    def start_deal(self, *, rng: random.Random | None = None, deck=None) -> GameState:
+        if self.outcome.over:
+            raise ValueError("the match is over")
+        if self.current is not None and not self.current.is_over:
+            raise ValueError("the current deal is not finished")
+        self.current = new_deal(self.rules, rng=rng, deck=deck, dealer=self.next_dealer)
+        return self.current
+
+    def finish_deal(self) -> list[int]:
+        """Add the finished current deal's points to the totals."""
+        state = self.current
+        if state is None or not state.is_over:
+            raise ValueError("there is no finished deal to add")
+        points = deal_points(state)
+        self.finished.append(state)
+        self.points.append(points)
+        self.current = None
+        return points
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": MATCH_FORMAT,
+            "rules": self.rules.changes(),
+            "first_dealer": self.first_dealer,
+            "deals": [deal_record(s) for s in self.finished],
+            "current": deal_record(self.current) if self.current else None,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Match:
+        if not isinstance(data, dict) or data.get("format") != MATCH_FORMAT:
+            raise InvalidRecord(f"a match must be a JSON object with format {MATCH_FORMAT!r}")
+        try:
+            rules = Rules.from_dict(data.get("rules"))
+        except InvalidRules as error:
+            raise InvalidRecord(str(error)) from None
+        match = cls(rules, data.get("first_dealer", 0))
+        for record in data.get("deals", []):
+            match.current = state_from_record({**record, "rules": data.get("rules")})
+            match.finish_deal()
+        if data.get("current"):
+            match.current = state_from_record({**data["current"], "rules": data.get("rules")})
+        return match
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_dict(), separators=(",", ":"))
+
+    @classmethod
+    def loads(cls, text: str) -> Match:
+        return cls.from_dict(json.loads(text))

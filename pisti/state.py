@@ -1,0 +1,234 @@
+"""The state of one deal: whose turn it is, the legal plays, and playing a card.
+
+Turn flow only. Laying out the table lives in :mod:`pisti.dealing`, points in
+:mod:`pisti.scoring`, what one seat may know in :mod:`pisti.view`. The state holds every
+card, so it never leaves the server: players and bots get a :class:`~pisti.view.PlayerView`.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .cards import JACK, card_name, parse_card
+from .dealing import HAND_SIZE, check_deck, dealt_hand, lay_out, shuffled_deck
+from .rules import Rules
+
+NO_PISTI, PISTI, JACK_PISTI = 0, 1, 2
+_KIND_BY_NAME = {"none": NO_PISTI, "pisti": PISTI, "jack_pisti": JACK_PISTI}
+
+
+class IllegalPlay(ValueError):
+    """A play the rules do not allow; the state is left unchanged."""
+
+
+class Event(NamedTuple):
+    """What one play did: ``captured`` counts every card taken, the played card included."""
+
+    seat: int
+    card: int
+    captured: int
+    kind: int  # NO_PISTI, PISTI or JACK_PISTI
+
+    @property
+    def pisti(self) -> bool:
+        return self.kind == PISTI
+
+    @property
+    def jack_pisti(self) -> bool:
+        return self.kind == JACK_PISTI
+
+
+def pisti_kind(rules: Rules, lone_card: int, card: int) -> int:
+    """The pişti a capture of a one-card pile makes (before the last-card exception)."""
+    if card >> 2 != JACK:
+        return PISTI
+    if lone_card >> 2 == JACK:
+        return JACK_PISTI if rules.jack_on_lone_jack == "jack_pisti" else PISTI
+    return _KIND_BY_NAME[rules.jack_on_lone_card]
+
+
+class GameState:
+    """One deal, from a deck order, played card by card.
+
+    ``pile`` holds every card in the middle, bottom to top, the ``pile_face_down`` lowest
+    of them face down. The opening pile always holds four cards, so capturing it can never
+    be a pişti, as the rules require.
+    """
+
+    __slots__ = (
+        "rules", "players", "dealer", "deck", "layout", "stock", "hands", "pile",
+        "pile_face_down", "captured", "pisti", "jack_pisti", "last_capture_side",
+        "events", "current_player", "leftover", "_side", "_rounds_dealt", "_remaining",
+        "_jack_on_jack", "_jack_on_card", "_last_card_pisti", "_round_length",
+    )
+
+    def __init__(self, rules: Rules, deck, dealer: int = 0) -> None:
+        if type(dealer) is not int or not 0 <= dealer < rules.players:
+            raise ValueError(f"dealer must be a seat from 0 to {rules.players - 1}, not {dealer!r}")
+        self.rules = rules
+        self.players = rules.players
+        self.dealer = dealer
+        self.deck = check_deck(deck)
+        self.layout = lay_out(self.deck, rules)
+        self.stock = self.layout.stock
+        self.pile = list(self.layout.table)
+        self.pile_face_down = self.layout.face_down
+        self.hands: list[list[int]] = [[] for _ in range(self.players)]
+        self._side = tuple(rules.side_of(seat) for seat in range(self.players))
+        self.captured: list[list[int]] = [[] for _ in range(rules.sides)]
+        self.pisti = [0] * rules.sides
+        self.jack_pisti = [0] * rules.sides
+        self.last_capture_side: int | None = None
+        self.events: list[Event] = []
+        self.leftover: tuple[int, int] | None = None  # (side, cards) at the end
+        self._rounds_dealt = 0
+        self._round_length = HAND_SIZE * self.players
+        self._remaining = len(self.stock)
+        self._jack_on_jack = pisti_kind(rules, JACK * 4, JACK * 4)
+        self._jack_on_card = pisti_kind(rules, 0, JACK * 4)
+        self._last_card_pisti = rules.last_card_pisti
+        self.current_player: int | None = (dealer + 1) % self.players
+        self._deal_round()
+
+    # -- queries -----------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.current_player is None
+
+    @property
+    def plays(self) -> list[int]:
+        return [event.card for event in self.events]
+
+    @property
+    def rounds_dealt(self) -> int:
+        return self._rounds_dealt
+
+    @property
+    def stock_left(self) -> int:
+        return len(self.stock) - self._rounds_dealt * self._round_length
+
+    def side_of(self, seat: int) -> int:
+        return self._side[seat]
+
+    def legal_plays(self) -> list[int]:
+        """Every card in the hand of the player to move: any card may be played."""
+        if self.current_player is None:
+            return []
+        return list(self.hands[self.current_player])
+
+    def card_count(self) -> int:
+        """All cards accounted for: hands, pile, stock still to deal and captured piles."""
+        return (
+            sum(map(len, self.hands)) + len(self.pile) + self.stock_left
+            + sum(map(len, self.captured))
+        )
+
+    # -- the move ----------------------------------------------------------------
+
+    def play(self, card) -> Event:
+        """Play ``card`` (an int or a name such as ``"TD"``) for the player to move."""
+        if card.__class__ is not int:
+            card = parse_card(card)
+        seat = self.current_player
+        if seat is None:
+            raise IllegalPlay("the deal is over: no more cards can be played")
+        hand = self.hands[seat]
+        if card not in hand:
+            raise IllegalPlay(f"{card_name(card)} is not in the hand of seat {seat}")
+        hand.remove(card)
+        self._remaining -= 1
+        side = self._side[seat]
+        pile = self.pile
+        captured = 0
+        kind = NO_PISTI
+        if pile:
+            lone = pile[-1] if len(pile) == 1 else None
+            if card >> 2 == JACK or pile[-1] >> 2 == card >> 2:
+                if lone is not None and (self._remaining or self._last_card_pisti):
+                    if card >> 2 != JACK:
+                        kind = PISTI
+                    elif lone >> 2 == JACK:
+                        kind = self._jack_on_jack
+                    else:
+                        kind = self._jack_on_card
+                pile.append(card)
+                captured = len(pile)
+                self.captured[side] += pile
+                self.pile = []
+                self.pile_face_down = 0
+                self.last_capture_side = side
+            else:
+                pile.append(card)
+        elif card >> 2 == JACK and self.rules.jack_on_empty_table:
+            captured = 1
+            self.captured[side].append(card)
+            self.last_capture_side = side
+            if self._remaining or self._last_card_pisti:
+                kind = PISTI
+        else:
+            pile.append(card)
+        if kind == PISTI:
+            self.pisti[side] += 1
+        elif kind == JACK_PISTI:
+            self.jack_pisti[side] += 1
+        event = Event(seat, card, captured, kind)
+        self.events.append(event)
+        if not self._remaining:
+            self._finish()
+        else:
+            if self._remaining % self._round_length == 0:
+                self._deal_round()
+            self.current_player = (seat + 1) % self.players
+        return event
+
+    # -- internals ---------------------------------------------------------------
+
+    def _deal_round(self) -> None:
+        r = self._rounds_dealt
+        for seat in range(self.players):
+            self.hands[seat] = list(dealt_hand(self.stock, self.players, self.dealer, seat, r))
+        self._rounds_dealt = r + 1
+
+    def _finish(self) -> None:
+        """Give the leftover pile to the last capturer (the dealer's side if nobody captured)."""
+        self.current_player = None
+        if self.pile:
+            side = self.last_capture_side
+            if side is None:
+                side = self._side[self.dealer]
+            self.leftover = (side, len(self.pile))
+            self.captured[side] += self.pile
+            self.pile = []
+            self.pile_face_down = 0
+
+    def copy(self) -> GameState:
+        """An independent copy, for search: cheaper than replaying the record."""
+        other = object.__new__(GameState)
+        for name in GameState.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.hands = [list(h) for h in self.hands]
+        other.pile = list(self.pile)
+        other.captured = [list(c) for c in self.captured]
+        other.pisti = list(self.pisti)
+        other.jack_pisti = list(self.jack_pisti)
+        other.events = list(self.events)
+        return other
+
+    def __repr__(self) -> str:
+        top = card_name(self.pile[-1]) if self.pile else "-"
+        return (
+            f"<GameState players={self.players} dealer={self.dealer} plays={len(self.events)} "
+            f"top={top} pile={len(self.pile)} to_move={self.current_player}>"
+        )
+
+
+def new_deal(rules: Rules | None = None, *, rng=None, deck=None, dealer: int = 0) -> GameState:
+    """Start a deal from a given deck order, or from a deck shuffled with ``rng``."""
+    rules = rules or Rules()
+    if deck is None:
+        if rng is None:
+            raise ValueError("new_deal needs a deck order or a seeded random.Random")
+        deck = shuffled_deck(rng, rules)
+    return GameState(rules, deck, dealer)
+

@@ -1,0 +1,111 @@
+"""What one seat may know (contract section 11), built from the state and nothing more.
+
+A :class:`PlayerView` is what bots, the browser and the bot protocol receive. It is built
+field by field from public facts and that seat's own hands, so another hand, the stock
+order or a face-down card cannot slip into it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .cards import card_names
+from .dealing import dealt_hand
+from .rules import Rules
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    rules: Rules
+    seat: int
+    dealer: int
+    hand: tuple[int, ...]
+    pile_size: int
+    pile_face_up: tuple[int, ...]  # bottom to top, face-down cards never included
+    history: tuple[tuple[int, int], ...]  # (seat, card) for every play this deal
+    seen: tuple[int, ...]  # every card this seat has seen this deal, in order
+    captured_cards: tuple[int, ...]  # per side
+    pisti: tuple[int, ...]
+    jack_pisti: tuple[int, ...]
+    hand_sizes: tuple[int, ...]  # per seat
+    stock: int  # cards still to be dealt
+    last_capture_side: int | None
+    to_move: int | None
+    match_totals: tuple[int, ...] = field(default=())
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def top(self) -> int | None:
+        return self.pile_face_up[-1] if self.pile_face_up else None
+
+    @property
+    def side(self) -> int:
+        return self.rules.side_of(self.seat)
+
+    @property
+    def plays_left(self) -> int:
+        """Cards still to be played this deal, by every seat."""
+        return sum(self.hand_sizes) + self.stock
+
+    def to_dict(self) -> dict:
+        """The JSON object of the bot protocol's ``view``."""
+        return {
+            "rules": self.rules.to_dict(),
+            "seat": self.seat,
+            "dealer": self.dealer,
+            "players": self.rules.players,
+            "partnerships": self.rules.partnerships,
+            "hand": card_names(self.hand),
+            "pile_size": self.pile_size,
+            "pile_face_up": card_names(self.pile_face_up),
+            "top": card_names([self.top])[0] if self.top is not None else None,
+            "history": [{"seat": s, "card": card_names([c])[0]} for s, c in self.history],
+            "seen": card_names(self.seen),
+            "captured_cards": list(self.captured_cards),
+            "pisti": list(self.pisti),
+            "jack_pisti": list(self.jack_pisti),
+            "hand_sizes": list(self.hand_sizes),
+            "stock": self.stock,
+            "last_capture_side": self.last_capture_side,
+            "match_totals": list(self.match_totals) or [0] * self.rules.sides,
+        }
+
+
+def seen_by(state, seat: int) -> list[int]:
+    """The cards ``seat`` has seen, in order: face-up opening cards, its hands, all plays.
+
+    Each new hand arrives once every seat has played out the previous one, so it is seen
+    right after that round's last play.
+    """
+    order = list(state.layout.face_up)
+    round_length = 4 * state.players
+    plays = [event.card for event in state.events]
+    for r in range(state.rounds_dealt):
+        order += dealt_hand(state.stock, state.players, state.dealer, seat, r)
+        order += plays[r * round_length : (r + 1) * round_length]
+    return list(dict.fromkeys(order))  # own cards reappear when played: keep the first
+
+
+def view_for(state, seat: int, match_totals=()) -> PlayerView:
+    """Everything ``seat`` may know about ``state``, and nothing else."""
+    return PlayerView(
+        rules=state.rules,
+        seat=seat,
+        dealer=state.dealer,
+        hand=tuple(state.hands[seat]),
+        pile_size=len(state.pile),
+        pile_face_up=tuple(state.pile[state.pile_face_down :]),
+        history=tuple((e.seat, e.card) for e in state.events),
+        seen=tuple(seen_by(state, seat)),
+        captured_cards=tuple(len(c) for c in state.captured),
+        pisti=tuple(state.pisti),
+        jack_pisti=tuple(state.jack_pisti),
+        hand_sizes=tuple(len(h) for h in state.hands),
+        stock=state.stock_left,
+        last_capture_side=state.last_capture_side,
+        to_move=state.current_player,
+        match_totals=tuple(match_totals),
+    )
