@@ -12,11 +12,10 @@ import random
 import sys
 
 from .bots import UnknownBot, make_bot
-from .duel import DuelError, duel
+from .duel import DuelError, duel, play_deal
 from .record import InvalidRecord, deal_record, replay_summary, state_from_record
 from .rules import InvalidRules, Rules
 from .state import new_deal
-from .duel import play_deal
 
 EXIT_INVALID = 2
 
@@ -36,7 +35,9 @@ def _parse_rules(text: str | None) -> Rules:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        raise UsageError(f"--rules is not valid JSON: {error.msg} at column {error.colno}")
+        raise UsageError(
+            f"--rules is not valid JSON: {error.msg} at column {error.colno}"
+        ) from None
     try:
         return Rules.from_dict(data)
     except InvalidRules as error:
@@ -54,7 +55,13 @@ def _bot_factory(spec: str, rules: Rules):
 
 def cmd_replay(args) -> int:
     try:
-        text = sys.stdin.read() if args.file == "-" else open(args.file, encoding="utf-8").read()
+        if args.file == "-":
+            text = sys.stdin.read()
+        else:
+            with open(args.file, encoding="utf-8") as handle:
+                text = handle.read()
+    except UnicodeDecodeError:
+        raise UsageError(f"{args.file} is not UTF-8 text") from None
     except OSError as error:
         raise UsageError(f"cannot read {args.file}: {error.strerror}") from None
     try:
@@ -118,7 +125,9 @@ def build_parser() -> argparse.ArgumentParser:
     deal.add_argument("--dealer", type=int, default=0, help="the dealer's seat (default 0)")
     deal.set_defaults(run=cmd_deal)
 
-    duel_ = sub.add_parser("duel", help="duplicate duel between two bots (same deck, seats swapped)")
+    duel_ = sub.add_parser(
+        "duel", help="duplicate duel between two bots (same deck, seats swapped)"
+    )
     duel_.add_argument("a", help="bot level or cmd:COMMAND")
     duel_.add_argument("b", help="bot level or cmd:COMMAND")
     duel_.add_argument("--deals", type=int, default=100, help="deal pairs to play (default 100)")

@@ -71,7 +71,10 @@ def rounds_per_deal(players: int) -> int:
 
 
 def dealt_hand(stock, players: int, dealer: int, seat: int, round_index: int):
-    """The four cards ``seat`` receives in round ``round_index`` (dealing starts left of the dealer)."""
+    """The four cards ``seat`` receives in round ``round_index``.
+
+    Dealing starts with the seat after the dealer, each seat taking four in a row.
+    """
     offset = (seat - dealer - 1) % players
     start = (round_index * players + offset) * HAND_SIZE
     return stock[start : start + HAND_SIZE]

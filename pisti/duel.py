@@ -5,8 +5,8 @@ from __future__ import annotations
 import math
 import random
 import statistics
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from .dealing import shuffled_deck
 from .rules import Rules

@@ -36,9 +36,8 @@ def match_outcome(totals: list[int], deals_played: int, rules: Rules) -> Outcome
     leaders = tuple(side for side, total in enumerate(totals) if total == best)
     if rules.max_deals is not None and deals_played >= rules.max_deals:
         return Outcome(True, leaders)
-    if best >= rules.target:
-        if len(leaders) == 1 or rules.target_tie == "shared":
-            return Outcome(True, leaders)
+    if best >= rules.target and (len(leaders) == 1 or rules.target_tie == "shared"):
+        return Outcome(True, leaders)
     return Outcome(False)
 
 
@@ -56,7 +55,7 @@ class Match:
 
     @property
     def totals(self) -> list[int]:
-        return [sum(column) for column in zip(*self.points)] or [0] * self.rules.sides
+        return [sum(column) for column in zip(*self.points, strict=True)] or [0] * self.rules.sides
 
     @property
     def outcome(self) -> Outcome:
