@@ -1,0 +1,47 @@
+"""Card names in words, in the visitor's language (for captions and screen readers)."""
+
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
+from pisti.cards import RANKS
+
+
+def _rank_names():
+    return {
+        "A": pgettext("card rank", "ace"),
+        "2": pgettext("card rank", "two"),
+        "3": pgettext("card rank", "three"),
+        "4": pgettext("card rank", "four"),
+        "5": pgettext("card rank", "five"),
+        "6": pgettext("card rank", "six"),
+        "7": pgettext("card rank", "seven"),
+        "8": pgettext("card rank", "eight"),
+        "9": pgettext("card rank", "nine"),
+        "T": pgettext("card rank", "ten"),
+        "J": pgettext("card rank", "jack"),
+        "Q": pgettext("card rank", "queen"),
+        "K": pgettext("card rank", "king"),
+    }
+
+
+def _suit_names():
+    return {
+        "C": pgettext("of suit", "clubs"),
+        "D": pgettext("of suit", "diamonds"),
+        "H": pgettext("of suit", "hearts"),
+        "S": pgettext("of suit", "spades"),
+    }
+
+
+def card_words(card: int) -> str:
+    """``"ten of diamonds"``, ``"karo onlusu"``, ``"Karo-Zehn"``, ``"десятка бубён"``."""
+    rank = RANKS[card >> 2]
+    suit = "CDHS"[card & 3]
+    return pgettext("card name", "%(rank)s of %(suit)s") % {
+        "rank": _rank_names()[rank],
+        "suit": _suit_names()[suit],
+    }
+
+
+def cards_words(cards) -> str:
+    return _(", ").join(card_words(c) for c in cards) if cards else _("no cards")

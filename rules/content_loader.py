@@ -1,0 +1,107 @@
+"""Load the rules content from ``rules/content/<lang>.json`` into the translated models.
+
+English defines the structure; every other language must carry exactly the same slugs,
+so a missing or extra item is an error rather than a silently untranslated page.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from django.conf import settings
+from django.db import transaction
+
+from .models import Page, Question, Section, Term, Variant
+
+CONTENT_DIR = Path(__file__).resolve().parent / "content"
+
+
+class ContentError(ValueError):
+    pass
+
+
+def read_content(language: str) -> dict:
+    path = CONTENT_DIR / f"{language}.json"
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ContentError(f"no content file {path.name}") from None
+
+
+def _shape(content: dict) -> list:
+    return [
+        [(p["slug"], [s["slug"] for s in p["sections"]]) for p in content["pages"]],
+        [v["key"] for v in content["variants"]],
+        [q["slug"] for q in content["faq"]],
+        [t["slug"] for t in content["glossary"]],
+    ]
+
+
+def load_all() -> dict[str, int]:
+    """Create or update every row, filling each language's columns; returns row counts."""
+    languages = [code for code, _ in settings.LANGUAGES]
+    contents = {lang: read_content(lang) for lang in languages}
+    reference = _shape(contents["en"])
+    for lang, content in contents.items():
+        if _shape(content) != reference:
+            raise ContentError(f"{lang}.json does not have the same items as en.json")
+    with transaction.atomic():
+        _load(contents)
+    return {
+        "pages": Page.objects.count(),
+        "sections": Section.objects.count(),
+        "variants": Variant.objects.count(),
+        "questions": Question.objects.count(),
+        "terms": Term.objects.count(),
+    }
+
+
+def _translated(items_by_lang: dict[str, dict], fields: dict[str, str]) -> dict:
+    """Column values such as ``title_tr`` from each language's item."""
+    values = {}
+    for lang, item in items_by_lang.items():
+        for column, key in fields.items():
+            values[f"{column}_{lang}"] = item[key]
+    return values
+
+
+def _load(contents: dict[str, dict]) -> None:
+    langs = list(contents)
+    en = contents["en"]
+    for order, page in enumerate(en["pages"]):
+        by_lang = {lang: contents[lang]["pages"][order] for lang in langs}
+        row, _ = Page.objects.update_or_create(
+            slug=page["slug"],
+            defaults={"order": order, **_translated(by_lang, {"title": "title", "summary": "summary"})},
+        )
+        keep = []
+        for s_order, section in enumerate(page["sections"]):
+            s_by_lang = {lang: by_lang[lang]["sections"][s_order] for lang in langs}
+            Section.objects.update_or_create(
+                page=row,
+                slug=section["slug"],
+                defaults={
+                    "order": s_order,
+                    **_translated(s_by_lang, {"heading": "heading", "body": "body"}),
+                },
+            )
+            keep.append(section["slug"])
+        row.sections.exclude(slug__in=keep).delete()
+    _load_list(contents, "variants", Variant, "key",
+               {"title": "title", "body": "body", "default": "default",
+                "alternatives": "alternatives"})
+    _load_list(contents, "faq", Question, "slug", {"question": "question", "answer": "answer"})
+    _load_list(contents, "glossary", Term, "slug", {"term": "term", "definition": "definition"})
+
+
+def _load_list(contents, key, model, slug_field, fields) -> None:
+    keep = []
+    for order, item in enumerate(contents["en"][key]):
+        by_lang = {lang: contents[lang][key][order] for lang in contents}
+        model.objects.update_or_create(
+            **{slug_field: item[slug_field]},
+            defaults={"order": order, **_translated(by_lang, fields)},
+        )
+        keep.append(item[slug_field])
+    model.objects.exclude(**{f"{slug_field}__in": keep}).delete()

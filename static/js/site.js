@@ -1,0 +1,21 @@
+// Small progressive enhancements; every page works without this file.
+(function () {
+  "use strict";
+  // The language switcher keeps the visitor on the same section of the page.
+  function keepFragment() {
+    var links = document.querySelectorAll(".language-switcher a[data-language]");
+    links.forEach(function (link) {
+      var base = link.getAttribute("href").split("#")[0];
+      link.setAttribute("href", base + window.location.hash);
+    });
+  }
+  window.addEventListener("hashchange", keepFragment);
+  document.addEventListener("DOMContentLoaded", function () {
+    keepFragment();
+    // Open the FAQ answer a link points to.
+    if (window.location.hash) {
+      var target = document.getElementById(window.location.hash.slice(1));
+      if (target && target.tagName === "DETAILS") target.open = true;
+    }
+  });
+})();
