@@ -6,14 +6,24 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: serve test lint bench clean
+.PHONY: serve test test-postgres lint bench clean
 
 serve: $(VENV)/.installed
-	$(PY) -m pisti deal --seed 1 --bots greedy
+	$(PY) manage.py compile_translations
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py load_content
+	@echo "Serving at http://127.0.0.1:$(PORT)/ (Ctrl-C stops)"
+	$(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 test: $(VENV)/.installed
+	./scripts/system-deps.sh
 	$(PY) -m ruff check .
 	$(PY) -m pytest
+
+# The same suite on PostgreSQL (CI runs both).
+test-postgres: $(VENV)/.installed
+	./scripts/system-deps.sh
+	DATABASE_URL=$$(./scripts/postgres.sh) $(PY) -m pytest
 
 lint: $(VENV)/.installed
 	$(PY) -m ruff check .
@@ -21,6 +31,7 @@ lint: $(VENV)/.installed
 
 bench: $(VENV)/.installed
 	$(PY) benchmarks/engine_speed.py
+	$(PY) benchmarks/site_speed.py
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -29,4 +40,4 @@ $(VENV)/.installed: pyproject.toml
 	touch $@
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .hypothesis staticfiles

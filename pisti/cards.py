@@ -41,7 +41,7 @@ def parse_card(text: str) -> int:
     """Parse ``"TD"``, ``"td"`` or ``"10D"`` into a card; anything else is an error."""
     if not isinstance(text, str):
         raise InvalidCard(f"invalid card {text!r}: expected a string such as 'TD'")
-    name = text.strip().upper()
+    name = text.upper() if text.isascii() else text  # "ſ".upper() is "S"
     if name.startswith("10"):
         name = "T" + name[2:]
     try:

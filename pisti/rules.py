@@ -110,6 +110,10 @@ class Rules:
             raise InvalidRules(
                 f"rules: unknown key {unknown[0]!r}; allowed keys are {', '.join(_CHECKS)}"
             )
+        if "partnerships" in data and data["partnerships"] is None:
+            # None means "the default" only in Python; JSON must say true or false
+            allowed = _CHECKS["partnerships"][1]
+            raise InvalidRules(f"rules: partnerships must be {allowed}, not null")
         return cls(**data)
 
     def to_dict(self) -> dict[str, Any]:

@@ -73,7 +73,10 @@ def _load(contents: dict[str, dict]) -> None:
         by_lang = {lang: contents[lang]["pages"][order] for lang in langs}
         row, _ = Page.objects.update_or_create(
             slug=page["slug"],
-            defaults={"order": order, **_translated(by_lang, {"title": "title", "summary": "summary"})},
+            defaults={
+                "order": order,
+                **_translated(by_lang, {"title": "title", "summary": "summary"}),
+            },
         )
         keep = []
         for s_order, section in enumerate(page["sections"]):

@@ -32,7 +32,8 @@ def _back(x: int, y: int) -> str:
     return (
         f'<g class="card card-back" transform="translate({x} {y})">'
         f'<rect width="{CARD_W}" height="{CARD_H}" rx="5"/>'
-        f'<rect x="5" y="5" width="{CARD_W - 10}" height="{CARD_H - 10}" rx="3" class="card-back-inner"/>'
+        f'<rect x="5" y="5" width="{CARD_W - 10}" height="{CARD_H - 10}" rx="3" '
+        'class="card-back-inner"/>'
         "</g>"
     )
 

@@ -27,4 +27,5 @@ def rules_page(request, slug):
     elif slug == "glossary":
         context["terms"] = Term.objects.all()
         context["term_languages"] = settings.LANGUAGES
-    return render(request, f"rules/{slug if slug in ('variants', 'faq', 'glossary') else 'page'}.html", context)
+    template = slug if slug in ("variants", "faq", "glossary") else "page"
+    return render(request, f"rules/{template}.html", context)

@@ -1,0 +1,33 @@
+"""Test-wide set-up: compiled translations, and the rules content in the test database."""
+
+from pathlib import Path
+
+import polib
+import pytest
+
+ROOT = Path(__file__).resolve().parent
+
+
+def pytest_sessionstart(session):
+    """Compile the .po catalogues, so translated pages work from a fresh clone."""
+    for po_path in ROOT.glob("locale/*/LC_MESSAGES/django.po"):
+        polib.pofile(str(po_path)).save_as_mofile(str(po_path.with_suffix(".mo")))
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """Every test database starts with the full rules content, as ``make serve`` loads it."""
+    from rules.content_loader import load_all
+
+    with django_db_blocker.unblock():
+        load_all()
+
+
+@pytest.fixture(autouse=True)
+def _fresh_page_cache():
+    """Cached pages must not leak from one test into the next."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()

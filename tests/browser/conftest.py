@@ -1,0 +1,129 @@
+"""A real server and a real browser: gunicorn on loopback, Debian's Chromium via Playwright.
+
+The server runs in its own process on a database of its own (a fresh SQLite file, or the
+PostgreSQL database named by ``DATABASE_URL`` with a ``_browser`` suffix), migrated and
+loaded exactly as ``make serve`` does.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _database_url(tmp: Path) -> str:
+    url = os.environ.get("DATABASE_URL", "")
+    if url.startswith("postgres"):
+        base, _, name = url.rpartition("/")
+        return f"{base}/{name}_browser"
+    return f"sqlite:///{tmp / 'browser.sqlite3'}"
+
+
+def _ensure_postgres_database(url: str) -> None:
+    if not url.startswith("postgres"):
+        return
+    import psycopg
+
+    base, _, name = url.rpartition("/")
+    with psycopg.connect(f"{base}/postgres", autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
+        conn.execute(f'CREATE DATABASE "{name}"')
+
+
+@pytest.fixture(scope="session")
+def site_url(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("browser-site")
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "pisti_site.settings.test",
+        "DATABASE_URL": _database_url(tmp),
+    }
+    _ensure_postgres_database(env["DATABASE_URL"])
+    manage = [sys.executable, "manage.py"]
+    for command in (["migrate", "--noinput", "-v0"], ["load_content"]):
+        subprocess.run(manage + command, cwd=ROOT, env=env, check=True, capture_output=True)
+    port = _free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "pisti_site.wsgi", "--bind", f"127.0.0.1:{port}",
+         "--workers", "2", "--log-level", "warning"],
+        cwd=ROOT, env=env,
+    )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            urllib.request.urlopen(url + "/robots.txt", timeout=1)
+            break
+        except OSError:
+            if time.monotonic() > deadline or server.poll() is not None:
+                server.kill()
+                raise RuntimeError("the test server did not start") from None
+            time.sleep(0.2)
+    yield url
+    server.terminate()
+    server.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (make test does)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def phone(browser):
+    context = browser.new_context(
+        viewport={"width": 375, "height": 740}, device_scale_factor=2, is_mobile=True,
+        has_touch=True,
+    )
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def serious_violations(page) -> list[str]:
+    """axe-core's serious and critical findings on the current page."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} — {len(v['nodes'])} nodes"
+        for v in results.response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+

@@ -1,0 +1,1 @@
+"""Engine tests: pisti/ checked against shared/spec/engine-contract.md."""

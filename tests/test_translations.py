@@ -1,0 +1,96 @@
+"""Every locale complete: gettext catalogues, translated content, and no pending migrations."""
+
+import io
+from pathlib import Path
+
+import polib
+import pytest
+from django.core.management import call_command
+from modeltranslation.translator import translator
+
+from rules.content_loader import read_content
+
+ROOT = Path(__file__).resolve().parent.parent
+TRANSLATED = ["tr", "de", "ru"]
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_catalogue_is_complete_and_not_fuzzy(language):
+    po = polib.pofile(str(ROOT / "locale" / language / "LC_MESSAGES" / "django.po"))
+    untranslated = [e.msgid for e in po.untranslated_entries()]
+    fuzzy = [e.msgid for e in po.fuzzy_entries()]
+    assert not untranslated, f"{language}: untranslated {untranslated[:5]}"
+    assert not fuzzy, f"{language}: fuzzy {fuzzy[:5]}"
+    assert "fuzzy" not in po.metadata_as_entry().flags
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_catalogue_placeholders_match(language):
+    """A translation that drops or renames %(name)s would crash or mislead at run time."""
+    import re
+
+    pattern = re.compile(r"%\(\w+\)[sd]")
+    po = polib.pofile(str(ROOT / "locale" / language / "LC_MESSAGES" / "django.po"))
+    for entry in po.translated_entries():
+        assert sorted(pattern.findall(entry.msgid)) == sorted(pattern.findall(entry.msgstr)), (
+            entry.msgid
+        )
+
+
+@pytest.mark.django_db
+def test_every_translated_field_is_filled_in_every_language():
+    empty = []
+    for model in translator.get_registered_models():
+        fields = translator.get_options_for_model(model).fields
+        for row in model.objects.all():
+            for field in fields:
+                for language in ["en", *TRANSLATED]:
+                    if not (getattr(row, f"{field}_{language}") or "").strip():
+                        empty.append(f"{model.__name__} {row.pk} {field}_{language}")
+    assert not empty, empty[:10]
+    assert sum(m.objects.count() for m in translator.get_registered_models()) > 80
+
+
+# Proper names spelt the same in every language (the game's other names).
+SAME_IN_EVERY_LANGUAGE = {("Term", "pishti-bastra", "term")}
+
+
+@pytest.mark.django_db
+def test_translations_differ_from_english():
+    """A field copied from English unchanged is an untranslated field."""
+    copies = []
+    for model in translator.get_registered_models():
+        for row in model.objects.all():
+            for field in translator.get_options_for_model(model).fields:
+                if (model.__name__, getattr(row, "slug", None), field) in SAME_IN_EVERY_LANGUAGE:
+                    continue
+                english = getattr(row, f"{field}_en")
+                for language in TRANSLATED:
+                    value = getattr(row, f"{field}_{language}")
+                    if value == english and len(english) > 12:
+                        copies.append(f"{model.__name__}.{field}_{language}: {english[:40]}")
+    assert not copies, copies[:10]
+
+
+def test_content_files_share_one_structure():
+    from rules.content_loader import _shape
+
+    english = _shape(read_content("en"))
+    for language in TRANSLATED:
+        assert _shape(read_content(language)) == english, language
+
+
+def test_russian_content_uses_proper_card_names():
+    """The Russian source's machine-translated card names must not leak into the site."""
+    text = (ROOT / "rules" / "content" / "ru.json").read_text(encoding="utf-8")
+    for wrong in ("клуб", "бриллиант", "Клуб 2", "Бриллиант"):
+        assert wrong not in text
+    assert "десятка бубён" in text or "десятку бубён" in text
+    assert "двойка треф" in text or "двойку треф" in text
+
+
+@pytest.mark.django_db
+def test_no_missing_migrations():
+    out = io.StringIO()
+    call_command("makemigrations", "--check", "--dry-run", stdout=out)
+    assert "No changes detected" in out.getvalue()
