@@ -35,3 +35,5 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": "WARNING"},
 }
+
+STATIC_ROOT = os.environ.get("STATIC_ROOT", STATIC_ROOT)  # noqa: F405

@@ -25,7 +25,10 @@ def test_no_serious_accessibility_violations(page, site_url, path):
     assert serious_violations(page) == []
 
 
-@pytest.mark.parametrize("path", ["/en/", "/en/rules/", "/de/rules/glossary/", "/ru/rules/scoring/"])
+PHONE_PAGES = ["/en/", "/en/rules/", "/de/rules/glossary/", "/ru/rules/scoring/"]
+
+
+@pytest.mark.parametrize("path", PHONE_PAGES)
 def test_phone_width_has_no_horizontal_scroll(phone, site_url, path, tmp_path):
     phone.goto(site_url + path)
     phone.screenshot(path=str(tmp_path / "phone.png"), full_page=True)
