@@ -38,6 +38,8 @@ def _parse_rules(text: str | None) -> Rules:
         raise UsageError(
             f"--rules is not valid JSON: {error.msg} at column {error.colno}"
         ) from None
+    except RecursionError:
+        raise UsageError("--rules is not valid JSON: nested too deeply") from None
     try:
         return Rules.from_dict(data)
     except InvalidRules as error:
@@ -70,6 +72,8 @@ def cmd_replay(args) -> int:
         raise UsageError(
             f"not valid JSON: {error.msg} at line {error.lineno} column {error.colno}"
         ) from None
+    except RecursionError:
+        raise UsageError("not valid JSON: nested too deeply") from None
     try:
         state = state_from_record(record)
     except InvalidRecord as error:

@@ -60,6 +60,7 @@ class GameState:
         "pile_face_down", "captured", "pisti", "jack_pisti", "last_capture_side",
         "events", "current_player", "leftover", "_side", "_rounds_dealt", "_remaining",
         "_jack_on_jack", "_jack_on_card", "_last_card_pisti", "_round_length",
+        "deal_marks", "initial_hands",
     )
 
     def __init__(self, rules: Rules, deck, dealer: int = 0) -> None:
@@ -88,6 +89,8 @@ class GameState:
         self._jack_on_card = pisti_kind(rules, 0, JACK * 4)
         self._last_card_pisti = rules.last_card_pisti
         self.current_player: int | None = (dealer + 1) % self.players
+        self.deal_marks: list[tuple[int, int]] = []  # (plays so far, stock round) per deal
+        self.initial_hands: list[list[int]] | None = None  # set by from_position only
         self._deal_round()
 
     # -- queries -----------------------------------------------------------------
@@ -186,6 +189,7 @@ class GameState:
 
     def _deal_round(self) -> None:
         r = self._rounds_dealt
+        self.deal_marks.append((len(self.events), r))
         for seat in range(self.players):
             self.hands[seat] = list(dealt_hand(self.stock, self.players, self.dealer, seat, r))
         self._rounds_dealt = r + 1
@@ -213,7 +217,28 @@ class GameState:
         other.pisti = list(self.pisti)
         other.jack_pisti = list(self.jack_pisti)
         other.events = list(self.events)
+        other.deal_marks = list(self.deal_marks)
         return other
+
+    @classmethod
+    def from_position(
+        cls, rules: Rules, *, dealer: int, to_move: int, hands, pile, face_down: int = 0,
+        stock=(), captured=None, pisti=None, jack_pisti=None, last_capture_side=None,
+    ) -> GameState:
+        """A state in the middle of a deal, as the tutorial sets one up.
+
+        ``stock`` holds the cards still to be dealt, in order. A position need not hold all
+        52 cards: the ones it leaves out are simply out of play. It must be a position a
+        real deal can reach: every card once, and the seats that already played this round
+        holding one card fewer than the others, ``to_move`` the first of the others.
+        """
+        from .position import build_position
+
+        return build_position(
+            cls, rules, dealer=dealer, to_move=to_move, hands=hands, pile=pile,
+            face_down=face_down, stock=stock, captured=captured, pisti=pisti,
+            jack_pisti=jack_pisti, last_capture_side=last_capture_side,
+        )
 
     def __repr__(self) -> str:
         top = card_name(self.pile[-1]) if self.pile else "-"

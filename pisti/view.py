@@ -77,15 +77,20 @@ class PlayerView:
 def seen_by(state, seat: int) -> list[int]:
     """The cards ``seat`` has seen, in order: face-up opening cards, its hands, all plays.
 
-    Each new hand arrives once every seat has played out the previous one, so it is seen
-    right after that round's last play.
+    Each new hand arrives once every seat has played out the previous one; ``deal_marks``
+    records after how many plays each stock round was dealt, so hands and plays interleave
+    exactly as they happened.
     """
     order = list(state.layout.face_up)
-    round_length = 4 * state.players
+    if state.initial_hands is not None:  # a position: its hands were known from the start
+        order += state.initial_hands[seat]
     plays = [event.card for event in state.events]
-    for r in range(state.rounds_dealt):
-        order += dealt_hand(state.stock, state.players, state.dealer, seat, r)
-        order += plays[r * round_length : (r + 1) * round_length]
+    done = 0
+    for mark, round_index in state.deal_marks:
+        order += plays[done:mark]
+        order += dealt_hand(state.stock, state.players, state.dealer, seat, round_index)
+        done = mark
+    order += plays[done:]
     return list(dict.fromkeys(order))  # own cards reappear when played: keep the first
 
 
