@@ -238,6 +238,7 @@ def test_a_view_holds_nothing_its_seat_could_not_know(deal):
             assert view.pile_size == len(state.pile)
             assert set(view.pile_face_up) <= set(face_up) | set(played)
             assert view.hand_sizes == tuple(len(h) for h in state.hands)
+            assert view.stock == len(undealt)
             assert view.history == tuple((e.seat, e.card) for e in state.events)
             text = json.dumps(view.to_dict())
             hidden = set(face_down) | set(undealt)

@@ -456,6 +456,25 @@ def test_opening_option():
         "2H", "3H", "4H", "5H", "AC", "AD", "AH", "AS", "5S"]
 
 
+def test_a_view_as_json_has_exactly_the_bot_protocol_fields():
+    """Section 11: seat 0's view after 5S (takes the table), 6C and 6D (pişti)."""
+    state, _ = run(P_DECK, P_PLAYS[:3])
+    assert view_for(state, 0, match_totals=[40, 12]).to_dict() == {
+        "rules": Rules().to_dict(),
+        "seat": 0, "dealer": 0, "players": 2, "partnerships": False,
+        "hand": ["JC", "7C", "JS"],
+        "pile_size": 0, "pile_face_up": [], "top": None,
+        "history": [{"seat": 1, "card": "5S"}, {"seat": 0, "card": "6C"},
+                    {"seat": 1, "card": "6D"}],
+        "seen": ["5H", "6C", "JC", "7C", "JS", "5S", "6D"],
+        "captured_cards": [0, 7], "pisti": [0, 1], "jack_pisti": [0, 0],
+        "hand_sizes": [3, 2], "stock": 40, "last_capture_side": 1,
+        "match_totals": [40, 12],
+    }
+    assert view_for(state, 1).to_dict()["match_totals"] == [0, 0]
+    assert view_for(state, 1).to_dict()["hand"] == ["JD", "JH"]
+
+
 # --- Seats, sides, dealing --------------------------------------------------------------
 
 
