@@ -46,11 +46,11 @@ def _parse_rules(text: str | None) -> Rules:
         raise UsageError(str(error)) from None
 
 
-def _bot_factory(spec: str, rules: Rules):
+def _bot_factory(spec: str, rules: Rules, timeout: float = 10.0):
     if spec.startswith("cmd:"):
         from .protocol import external_bot_factory
 
-        return external_bot_factory(spec[4:])
+        return external_bot_factory(spec[4:], timeout)
     make_bot(spec)  # fail early on an unknown level
     return lambda seed: make_bot(spec, seed)
 
@@ -104,11 +104,24 @@ def cmd_duel(args) -> int:
     rules = _parse_rules(args.rules)
     if args.deals < 1:
         raise UsageError("--deals must be at least 1")
+    from .protocol import BotFailure
+
+    factories = []
     try:
-        make_a, make_b = _bot_factory(args.a, rules), _bot_factory(args.b, rules)
-        result = duel(make_a, make_b, args.deals, seed=args.seed, rules=rules)
+        if args.timeout <= 0:
+            raise UsageError("--timeout must be positive")
+        factories = [_bot_factory(spec, rules, args.timeout) for spec in (args.a, args.b)]
+        result = duel(*factories, args.deals, seed=args.seed, rules=rules)
     except (UnknownBot, DuelError) as error:
         raise UsageError(str(error)) from None
+    except BotFailure as failure:
+        loser = args.a if failure.bot in getattr(factories[0], "bots", []) else args.b
+        print(f"pisti: {loser} loses the duel: {failure}", file=sys.stderr)
+        print(json.dumps({"forfeit": loser, "reason": str(failure)}))
+        return 1
+    finally:
+        for factory in factories:
+            getattr(factory, "close", lambda: None)()
     print(f"{args.a} vs {args.b}: {result.deals} deals ({args.deals} duplicate pairs)")
     print(json.dumps(result.to_dict()))
     return 0
@@ -137,6 +150,8 @@ def build_parser() -> argparse.ArgumentParser:
     duel_.add_argument("--deals", type=int, default=100, help="deal pairs to play (default 100)")
     duel_.add_argument("--seed", type=int, default=0, help="seed (default 0)")
     duel_.add_argument("--rules", help="rules as JSON")
+    duel_.add_argument("--timeout", type=float, default=10.0,
+                       help="seconds an external bot may take per move (default 10)")
     duel_.set_defaults(run=cmd_duel)
     return parser
 
