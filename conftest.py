@@ -17,10 +17,10 @@ def pytest_sessionstart(session):
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker):
     """Every test database starts with the full rules content, as ``make serve`` loads it."""
-    from rules.content_loader import load_all
+    from django.core.management import call_command
 
     with django_db_blocker.unblock():
-        load_all()
+        call_command("load_content", verbosity=0)
 
 
 @pytest.fixture(autouse=True)
@@ -31,3 +31,13 @@ def _fresh_page_cache():
     cache.clear()
     yield
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _english_by_default():
+    """A request in another language must not leave that language active for the next test."""
+    from django.utils import translation
+
+    translation.activate("en")
+    yield
+    translation.activate("en")

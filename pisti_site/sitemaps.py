@@ -4,6 +4,20 @@ from django.contrib.sitemaps import Sitemap
 from django.urls import reverse
 
 
+def page_names() -> list[tuple[str, tuple]]:
+    """Every public page as ``(url name, args)``: fixed pages, then one per lesson."""
+    from rules.views import RULES_PAGES
+    from tutorial.models import Lesson
+
+    fixed = (
+        ["home"] + [f"rules:{slug}" for slug in RULES_PAGES]
+        + ["tutorial:index", "practice", "scoresheet"]
+    )
+    lessons = [("tutorial:lesson", (slug,)) for slug in
+               Lesson.objects.values_list("slug", flat=True)]
+    return [(name, ()) for name in fixed] + lessons
+
+
 class SiteSitemap(Sitemap):
     i18n = True
     alternates = True
@@ -11,16 +25,11 @@ class SiteSitemap(Sitemap):
     changefreq = "monthly"
 
     def items(self):
-        from rules.views import RULES_PAGES
-
-        return (
-            ["home"]
-            + [f"rules:{slug}" for slug in RULES_PAGES]
-            + ["tutorial:index", "practice", "scoresheet"]
-        )
+        return page_names()
 
     def location(self, item):
-        return reverse(item)
+        name, args = item
+        return reverse(name, args=args)
 
 
 SITEMAPS = {"site": SiteSitemap}

@@ -6,27 +6,20 @@ so a missing or extra item is an error rather than a silently untranslated page.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
-from django.conf import settings
 from django.db import transaction
+
+from pisti_site.content import ContentError, languages, read_json, translated_columns
 
 from .models import Page, Question, Section, Term, Variant
 
 CONTENT_DIR = Path(__file__).resolve().parent / "content"
-
-
-class ContentError(ValueError):
-    pass
+__all__ = ["ContentError", "load_all", "read_content"]
 
 
 def read_content(language: str) -> dict:
-    path = CONTENT_DIR / f"{language}.json"
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ContentError(f"no content file {path.name}") from None
+    return read_json(CONTENT_DIR, language)
 
 
 def _shape(content: dict) -> list:
@@ -40,8 +33,7 @@ def _shape(content: dict) -> list:
 
 def load_all() -> dict[str, int]:
     """Create or update every row, filling each language's columns; returns row counts."""
-    languages = [code for code, _ in settings.LANGUAGES]
-    contents = {lang: read_content(lang) for lang in languages}
+    contents = {lang: read_content(lang) for lang in languages()}
     reference = _shape(contents["en"])
     for lang, content in contents.items():
         if _shape(content) != reference:
@@ -57,15 +49,6 @@ def load_all() -> dict[str, int]:
     }
 
 
-def _translated(items_by_lang: dict[str, dict], fields: dict[str, str]) -> dict:
-    """Column values such as ``title_tr`` from each language's item."""
-    values = {}
-    for lang, item in items_by_lang.items():
-        for column, key in fields.items():
-            values[f"{column}_{lang}"] = item[key]
-    return values
-
-
 def _load(contents: dict[str, dict]) -> None:
     langs = list(contents)
     en = contents["en"]
@@ -75,7 +58,7 @@ def _load(contents: dict[str, dict]) -> None:
             slug=page["slug"],
             defaults={
                 "order": order,
-                **_translated(by_lang, {"title": "title", "summary": "summary"}),
+                **translated_columns(by_lang, {"title": "title", "summary": "summary"}),
             },
         )
         keep = []
@@ -86,7 +69,7 @@ def _load(contents: dict[str, dict]) -> None:
                 slug=section["slug"],
                 defaults={
                     "order": s_order,
-                    **_translated(s_by_lang, {"heading": "heading", "body": "body"}),
+                    **translated_columns(s_by_lang, {"heading": "heading", "body": "body"}),
                 },
             )
             keep.append(section["slug"])
@@ -104,7 +87,7 @@ def _load_list(contents, key, model, slug_field, fields) -> None:
         by_lang = {lang: contents[lang][key][order] for lang in contents}
         model.objects.update_or_create(
             **{slug_field: item[slug_field]},
-            defaults={"order": order, **_translated(by_lang, fields)},
+            defaults={"order": order, **translated_columns(by_lang, fields)},
         )
         keep.append(item[slug_field])
     model.objects.exclude(**{f"{slug_field}__in": keep}).delete()

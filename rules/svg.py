@@ -62,3 +62,24 @@ def row_svg(groups, label: str) -> str:
         + "".join(parts)
         + "</svg>"
     )
+
+
+def card_svg(card: int, label: str = "") -> str:
+    """One card, for hands and buttons; ``label`` empty when the button names the card."""
+    role = f'role="img" aria-label="{escape(label)}"' if label else 'aria-hidden="true"'
+    return (
+        f'<svg class="card-one" viewBox="0 0 {CARD_W + 2} {CARD_H + 2}" width="{CARD_W + 2}" '
+        f'height="{CARD_H + 2}" {role} focusable="false">{_face(card, 1, 1)}</svg>'
+    )
+
+
+def backs_svg(count: int, label: str) -> str:
+    """A fan of face-down cards: another seat's hand, never its faces."""
+    step = 10
+    width = CARD_W + 2 + step * max(count - 1, 0)
+    parts = "".join(_back(1 + i * step, 1) for i in range(count))
+    return (
+        f'<svg class="cards backs" viewBox="0 0 {width} {CARD_H + 2}" width="{width}" '
+        f'height="{CARD_H + 2}" role="img" aria-label="{escape(label)}" focusable="false">'
+        f"{parts}</svg>"
+    )

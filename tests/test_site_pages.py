@@ -118,7 +118,11 @@ def test_sitemap_lists_every_page_with_alternates(client):
                 for link in locations[loc].findall("x:link", ns)
             }
             assert set(links) == {"en", "tr", "de", "ru", "x-default"}
-    assert len(locations) == len(PAGE_NAMES) * len(LANGUAGE_CODES)
+    from tutorial.models import Lesson
+
+    lessons = Lesson.objects.count()
+    assert lessons == 14
+    assert len(locations) == (len(PAGE_NAMES) + lessons) * len(LANGUAGE_CODES)
 
 
 def test_robots_points_to_the_sitemap(client):

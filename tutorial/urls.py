@@ -1,8 +1,11 @@
 from django.urls import path
 
-from pisti_site.views import coming_soon
+from . import views
 
 app_name = "tutorial"
 urlpatterns = [
-    path("", coming_soon, {"area": "tutorial"}, name="index"),
+    path("", views.index, name="index"),
+    path("reset/", views.reset, name="reset"),
+    path("<slug:slug>/", views.lesson_page, name="lesson"),
+    path("<slug:slug>/act/", views.act, name="act"),
 ]

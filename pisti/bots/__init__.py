@@ -6,9 +6,20 @@ deterministic for a given seed.
 
 from __future__ import annotations
 
+from .levels import BeginnerBot, EasyBot, MediumBot
+from .search import ExpertBot, HardBot
 from .simple import GreedyBot, RandomBot
 
-LEVELS = {"random": RandomBot, "greedy": GreedyBot}
+LEVELS = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "beginner": BeginnerBot,
+    "easy": EasyBot,
+    "medium": MediumBot,
+    "hard": HardBot,
+    "expert": ExpertBot,
+}
+PLAYING_LEVELS = ("beginner", "easy", "medium", "hard", "expert")
 
 
 class UnknownBot(ValueError):

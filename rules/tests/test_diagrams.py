@@ -34,13 +34,14 @@ def replay(plays):
 )
 def test_each_play_diagram_shows_what_the_engine_does(name, plays, captured, kind):
     _, event = replay(plays)
-    diagram = DIAGRAMS[name]()
+    with translation.override("en"):
+        diagram = DIAGRAMS[name]()
     assert diagram.played == parse_card(plays[-1])
     assert event.captured == captured == diagram.facts["captured"]
     assert diagram.facts["pisti"] == (kind == "pisti") == event.pisti
     assert diagram.facts["jack_pisti"] == (kind == "jack_pisti") == event.jack_pisti
     if name in ("capture-by-rank", "jack-capture", "jack-on-lone-card"):  # captions with a count
-        assert f" {captured} " in f" {diagram.caption} ".replace(":", " ").replace("(", " ")
+        assert str(captured) in re.findall(r"\d+", diagram.caption)
 
 
 def test_opening_diagram_matches_the_deal():

@@ -1,0 +1,98 @@
+"""Every step of every lesson, checked by the engine: the state is valid, the expected move
+is legal and does exactly what the step says, and every scripted wrong move is wrong."""
+
+import pytest
+
+from pisti.cards import card_name, parse_card
+from tutorial import engine
+from tutorial.content_loader import read_lessons, read_texts
+
+LESSONS = read_lessons()["lessons"]
+STEPS = [(lesson["slug"], step) for lesson in LESSONS for step in lesson["steps"]]
+IDS = [f"{slug}/{step['id']}" for slug, step in STEPS]
+
+EXPECTED_ORDER = [
+    "the-table", "capture", "no-match", "jack", "jack-empty-table", "pisti", "jack-pisti",
+    "jack-on-lone-card", "first-capture", "last-cards", "counting", "match", "strategy",
+    "partnership",
+]
+
+
+def test_the_fourteen_lessons_in_order():
+    assert [lesson["slug"] for lesson in LESSONS] == EXPECTED_ORDER
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=[lesson["slug"] for lesson in LESSONS])
+def test_every_lesson_makes_the_learner_act(lesson):
+    assert any(step["kind"] in ("play", "quiz") for step in lesson["steps"])
+
+
+@pytest.mark.parametrize("slug, step", STEPS, ids=IDS)
+def test_step_state_is_valid_for_the_engine(slug, step):
+    state = engine.build_state(step)
+    if step["kind"] == "play":
+        assert state is not None and state.current_player == engine.LEARNER
+    for name, value in step.get("facts", {}).items():
+        actual = {
+            "face_down": lambda: state.pile_face_down,
+            "pile_size": lambda: len(state.pile),
+            "returned_jacks": lambda: len(state.layout.returned_jacks),
+            "top": lambda: state.pile[-1] if state.pile else None,
+        }[name]()
+        expected = parse_card(value) if name == "top" else value
+        assert actual == expected, f"{name}: engine says {actual}, step says {expected}"
+
+
+PLAY_STEPS = [(slug, step) for slug, step in STEPS if step["kind"] == "play"]
+PLAY_IDS = [f"{slug}/{step['id']}" for slug, step in PLAY_STEPS]
+
+
+@pytest.mark.parametrize("slug, step", PLAY_STEPS, ids=PLAY_IDS)
+def test_expected_move_is_legal_and_does_what_the_step_says(slug, step):
+    before = engine.build_state(step)
+    solution = parse_card(step["solution"])
+    assert solution in before.legal_plays()
+    result = engine.play_move(step, solution)
+    assert result.right, "the solution must meet the goal"
+    outcome = step["outcome"]
+    assert result.event.captured == outcome["captured"]
+    assert result.event.pisti == outcome.get("pisti", False)
+    assert result.event.jack_pisti == outcome.get("jack_pisti", False)
+    others = [card_name(e.card) for e in result.replies if e.seat != engine.LEARNER]
+    assert step.get("replies", [])[: len(others)] == others
+
+
+@pytest.mark.parametrize("slug, step", PLAY_STEPS, ids=PLAY_IDS)
+def test_each_scripted_wrong_move_is_really_wrong(slug, step):
+    before = engine.build_state(step)
+    assert step.get("wrong"), "a move step explains its wrong cards"
+    for card in step["wrong"]:
+        assert parse_card(card) in before.legal_plays(), f"{card} is not in the hand"
+        assert not engine.play_move(step, card).right, f"{card} meets the goal after all"
+
+
+QUIZ_STEPS = [(slug, step) for slug, step in STEPS if step["kind"] == "quiz"]
+
+
+@pytest.mark.parametrize(
+    "slug, step", QUIZ_STEPS, ids=[f"{slug}/{step['id']}" for slug, step in QUIZ_STEPS]
+)
+def test_quiz_has_exactly_one_answer_the_engine_agrees_with(slug, step):
+    answer = engine.quiz_answer(step["question"])
+    assert step["choices"].count(answer) == 1
+    assert answer not in step["wrong"]
+    assert sorted(step["wrong"]) == sorted(c for c in step["choices"] if c != answer)
+
+
+@pytest.mark.parametrize("language", ["en", "tr", "de", "ru"])
+def test_texts_exist_for_every_step_in_every_language(language):
+    texts = read_texts(language)
+    for lesson, translated in zip(LESSONS, texts["lessons"], strict=True):
+        assert translated["title"].strip() and translated["summary"].strip()
+        for step, text in zip(lesson["steps"], translated["steps"], strict=True):
+            assert text["id"] == step["id"]
+            assert text["title"].strip() and text["text"].strip()
+            if step["kind"] != "explain":
+                assert text["success"].strip()
+            assert set(text["wrong"]) == set(step.get("wrong", []))
+            assert all(v.strip() for v in text["wrong"].values())

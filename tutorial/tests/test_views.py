@@ -1,0 +1,233 @@
+"""The lesson pages: moves judged by the engine, mistakes explained, progress in the session,
+bad requests refused without changing anything, and no hidden card ever shown."""
+
+import json
+import re
+
+import pytest
+from django.urls import reverse
+
+from pisti import view_for
+from pisti.cards import card_name
+from rules.cardwords import card_words
+from tutorial import engine
+from tutorial.models import Lesson, Step
+
+pytestmark = pytest.mark.django_db
+
+
+def act_url(slug):
+    return reverse("tutorial:act", args=[slug])
+
+
+def first_play_step():
+    return Step.objects.filter(kind=Step.PLAY).select_related("lesson").order_by(
+        "lesson__order", "order").first()
+
+
+def go_to(client, step):
+    """Walk the lesson up to ``step`` by playing every earlier step correctly."""
+    for earlier in step.lesson.steps.filter(order__lt=step.order):
+        solve(client, earlier)
+
+
+def solve(client, step, **extra):
+    slug = step.lesson.slug
+    if step.kind == Step.PLAY:
+        client.post(act_url(slug), {"action": "play", "step": step.order,
+                                    "card": step.spec["solution"]}, **extra)
+    elif step.kind == Step.QUIZ:
+        answer = engine.quiz_answer(step.spec["question"])
+        client.post(act_url(slug), {"action": "answer", "step": step.order, "choice": answer},
+                    **extra)
+    return client.post(act_url(slug), {"action": "next", "step": step.order}, **extra)
+
+
+def progress_of(client, slug):
+    return client.session.get("tutorial", {}).get(slug, {})
+
+
+def test_lesson_map_lists_all_lessons(client):
+    response = client.get(reverse("tutorial:index"))
+    assert response.status_code == 200
+    for lesson in Lesson.objects.all():
+        assert reverse("tutorial:lesson", args=[lesson.slug]) in response.content.decode()
+
+
+@pytest.mark.parametrize("language", ["en", "tr", "de", "ru"])
+def test_every_lesson_page_renders_in_every_language(client, language):
+    for lesson in Lesson.objects.all():
+        response = client.get(f"/{language}/tutorial/{lesson.slug}/")
+        assert response.status_code == 200
+        assert response.content.decode().count("<h1") == 1
+
+
+def test_right_move_is_played_and_explained(client):
+    step = first_play_step()
+    go_to(client, step)
+    response = client.post(act_url(step.lesson.slug), {
+        "action": "play", "step": step.order, "card": step.spec["solution"]}, follow=True)
+    assert progress_of(client, step.lesson.slug)["solved"] is True
+    html = response.content.decode()
+    assert "feedback-right" in html
+    result = engine.play_move(step.spec, step.spec["solution"])
+    assert engine.fill_text(step.success, result, engine.build_state(step.spec)) in html
+
+
+def test_wrong_move_is_explained_and_the_table_stays(client):
+    step = first_play_step()
+    go_to(client, step)
+    wrong = step.spec["wrong"][0]
+    response = client.post(act_url(step.lesson.slug), {
+        "action": "play", "step": step.order, "card": wrong}, follow=True)
+    progress = progress_of(client, step.lesson.slug)
+    assert progress["mistakes"] == 1 and progress["solved"] is False
+    html = response.content.decode()
+    assert "feedback-wrong" in html
+    assert step.wrong_moves.get(choice=wrong).text in html
+    assert f'value="{wrong}"' in html  # the card is still in the hand: retry
+
+
+def test_json_path_returns_the_new_step_and_an_announcement(client):
+    step = first_play_step()
+    go_to(client, step)
+    response = client.post(act_url(step.lesson.slug), {
+        "action": "play", "step": step.order, "card": step.spec["solution"]},
+        HTTP_ACCEPT="application/json")
+    payload = response.json()
+    assert response.status_code == 200
+    assert "feedback-right" in payload["html"]
+    assert card_words(engine.parse_card(step.spec["solution"])) in payload["announce"]
+
+
+@pytest.mark.parametrize("bad", [
+    {"action": "play", "card": "ZZ"},
+    {"action": "play", "card": "__not_in_hand__"},
+    {"action": "dance"},
+    {"action": "play"},
+])
+def test_bad_moves_are_refused_and_change_nothing(client, bad):
+    step = first_play_step()
+    go_to(client, step)
+    before = dict(progress_of(client, step.lesson.slug))
+    data = {"step": step.order, **bad}
+    if data.get("card") == "__not_in_hand__":
+        hand = set(engine.build_state(step.spec).hands[0])
+        data["card"] = next(card_name(c) for c in range(52) if c not in hand)
+    response = client.post(act_url(step.lesson.slug), data, HTTP_ACCEPT="application/json")
+    assert response.status_code == 400
+    assert response.json()["error"]
+    assert dict(progress_of(client, step.lesson.slug)) == before
+
+
+def test_a_replayed_move_is_refused(client):
+    step = first_play_step()
+    go_to(client, step)
+    move = {"action": "play", "step": step.order, "card": step.spec["solution"]}
+    client.post(act_url(step.lesson.slug), move)
+    client.post(act_url(step.lesson.slug), {"action": "next", "step": step.order})
+    after = dict(progress_of(client, step.lesson.slug))
+    replay = client.post(act_url(step.lesson.slug), move, HTTP_ACCEPT="application/json")
+    assert replay.status_code == 409
+    assert dict(progress_of(client, step.lesson.slug)) == after
+    malformed = client.post(act_url(step.lesson.slug), {"action": "next", "step": "x"},
+                            HTTP_ACCEPT="application/json")
+    assert malformed.status_code == 400
+
+
+def test_next_is_refused_before_the_move(client):
+    step = first_play_step()
+    go_to(client, step)
+    response = client.post(act_url(step.lesson.slug), {"action": "next", "step": step.order},
+                           HTTP_ACCEPT="application/json")
+    assert response.status_code == 409
+
+
+def test_whole_lesson_earns_stars_and_survives_a_reload(client):
+    lesson = Lesson.objects.get(slug="capture")
+    steps = list(lesson.steps.all())
+    solve(client, steps[0])
+    reloaded = client.get(reverse("tutorial:lesson", args=[lesson.slug]))
+    assert progress_of(client, lesson.slug)["step"] == 1
+    assert steps[1].title in reloaded.content.decode()
+    for step in steps[1:]:
+        solve(client, step)
+    progress = progress_of(client, lesson.slug)
+    assert progress["done"] is True and progress["stars"] == 3
+    page = client.get(reverse("tutorial:lesson", args=[lesson.slug])).content.decode()
+    assert reverse("tutorial:lesson", args=["no-match"]) in page  # "next lesson"
+
+
+def test_mistakes_cost_stars(client):
+    lesson = Lesson.objects.get(slug="capture")
+    for step in lesson.steps.all():
+        if step.kind == Step.PLAY:
+            for wrong in step.spec["wrong"][:2]:
+                client.post(act_url(lesson.slug), {"action": "play", "step": step.order,
+                                                   "card": wrong})
+        solve(client, step)
+    progress = progress_of(client, lesson.slug)
+    assert progress["done"] and progress["mistakes"] >= 2 and progress["stars"] == 1
+
+
+def test_reset_clears_progress(client):
+    solve(client, Lesson.objects.get(slug="capture").steps.first())
+    assert client.session.get("tutorial")
+    client.post(reverse("tutorial:reset"))
+    assert not client.session.get("tutorial")
+
+
+def test_lessons_are_per_visitor(client, django_user_model):
+    from django.test import Client
+
+    solve(client, Lesson.objects.get(slug="capture").steps.first())
+    other = Client()
+    other.get(reverse("tutorial:lesson", args=["capture"]))
+    assert not other.session.get("tutorial")
+
+
+def test_csrf_token_is_required(client):
+    from django.test import Client
+
+    strict = Client(enforce_csrf_checks=True)
+    step = first_play_step()
+    response = strict.post(act_url(step.lesson.slug), {"action": "play", "step": 0,
+                                                       "card": step.spec["solution"]})
+    assert response.status_code == 403
+
+
+def hidden_cards(step):
+    """Cards the learner may not see before moving: other hands, face-down, stock."""
+    state = engine.build_state(step.spec)
+    view = view_for(state, 0)
+    visible = set(view.hand) | set(view.pile_face_up)
+    everything = set(c for h in state.hands for c in h) | set(state.pile) | set(state.stock)
+    # A face-up jack sent back under the stock was shown to everyone before it went.
+    return everything - visible - set(state.layout.returned_jacks)
+
+
+def test_no_page_shows_a_card_the_learner_cannot_see(client):
+    pattern = re.compile(r"\b[A2-9TJQK][CDHS]\b")
+    for step in Step.objects.exclude(kind=Step.QUIZ).select_related("lesson"):
+        if engine.build_state(step.spec) is None:
+            continue
+        client.cookies.clear()
+        go_to(client, step)
+        html = client.get(reverse("tutorial:lesson", args=[step.lesson.slug])).content.decode()
+        hidden = hidden_cards(step)
+        shown_names = set(pattern.findall(html))
+        for card in hidden:
+            assert card_name(card) not in shown_names, f"{step}: {card_name(card)} leaked"
+            assert card_words(card) not in html, f"{step}: {card_words(card)} leaked"
+
+
+def test_json_never_carries_hidden_cards(client):
+    step = first_play_step()
+    go_to(client, step)
+    wrong = step.spec["wrong"][0]
+    payload = client.post(act_url(step.lesson.slug), {
+        "action": "play", "step": step.order, "card": wrong}, HTTP_ACCEPT="application/json"
+    ).json()
+    text = json.dumps(payload)
+    for card in hidden_cards(step):
+        assert card_words(card) not in text
