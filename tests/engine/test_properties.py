@@ -57,8 +57,10 @@ def deals(draw, rules=None):
     rng = random.Random(draw(st.integers(0, 2**32 - 1)))
     deck = shuffled_deck(rng, rules)
     for position in range(3, 3 + draw(st.integers(0, 2))):
-        jack = next(i for i, c in enumerate(deck) if c >> 2 == JACK and i >= position)
-        deck[position], deck[jack] = deck[jack], deck[position]
+        later = [i for i, c in enumerate(deck) if c >> 2 == JACK and i >= position]
+        if not later:  # every jack already lies above this position
+            break
+        deck[position], deck[later[0]] = deck[later[0]], deck[position]
     dealer = draw(st.integers(0, rules.players - 1))
     return rules, deck, dealer, draw(st.integers(0, 2**32 - 1))
 
