@@ -65,6 +65,8 @@ def build_position(cls, rules: Rules, *, dealer, to_move, hands, pile, face_down
     state.pile_face_down = face_down
     state.hands = [list(h) for h in hands]
     state.initial_hands = [list(h) for h in hands]
+    # Cards already captured were played in the open earlier: every seat has seen them.
+    state.public_seen = [c for side in captured for c in side]
     state._side = tuple(rules.side_of(seat) for seat in range(players))
     state.captured = captured
     state.pisti = list(pisti or [0] * sides)

@@ -60,7 +60,7 @@ class GameState:
         "pile_face_down", "captured", "pisti", "jack_pisti", "last_capture_side",
         "events", "current_player", "leftover", "_side", "_rounds_dealt", "_remaining",
         "_jack_on_jack", "_jack_on_card", "_last_card_pisti", "_round_length",
-        "deal_marks", "initial_hands",
+        "deal_marks", "initial_hands", "public_seen",
     )
 
     def __init__(self, rules: Rules, deck, dealer: int = 0) -> None:
@@ -91,6 +91,7 @@ class GameState:
         self.current_player: int | None = (dealer + 1) % self.players
         self.deal_marks: list[tuple[int, int]] = []  # (plays so far, stock round) per deal
         self.initial_hands: list[list[int]] | None = None  # set by from_position only
+        self.public_seen: list[int] = []  # from_position: cards captured before it
         self._deal_round()
 
     # -- queries -----------------------------------------------------------------
@@ -231,6 +232,8 @@ class GameState:
         52 cards: the ones it leaves out are simply out of play. It must be a position a
         real deal can reach: every card once, and the seats that already played this round
         holding one card fewer than the others, ``to_move`` the first of the others.
+        Cards in ``captured`` were played in the open before the position, so every seat's
+        view counts them as seen.
         """
         from .position import build_position
 

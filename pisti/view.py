@@ -81,7 +81,7 @@ def seen_by(state, seat: int) -> list[int]:
     records after how many plays each stock round was dealt, so hands and plays interleave
     exactly as they happened.
     """
-    order = list(state.layout.face_up)
+    order = list(state.layout.face_up) + list(state.public_seen)
     if state.initial_hands is not None:  # a position: its hands were known from the start
         order += state.initial_hands[seat]
     plays = [event.card for event in state.events]

@@ -19,6 +19,7 @@ from ..scoring import majority_side
 from ..state import GameState
 from ..view import PlayerView
 from .heuristics import card_points, unseen_cards
+from .levels import Evaluator
 
 MATCH_WEIGHT = 10.0
 
@@ -32,30 +33,47 @@ class SearchBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
+    confidence = 1.5  # standard errors a card must beat the medium choice by
+    infer_jacks = False
+
     def choose(self, view: PlayerView) -> int:
         hand = sorted(view.hand)
         if len(hand) == 1:
             return hand[0]
         values = self._endgame(view, hand) if self.exact_endgame else None
-        if values is None:
-            values = self._sampled(view, hand)
-        return max(hand, key=lambda c: (values[c], -c))
+        if values is not None:
+            return max(hand, key=lambda c: (values[c], -c))
+        return self._sampled(view, hand)
 
     # -- sampling ----------------------------------------------------------------------
 
-    def _sampled(self, view: PlayerView, hand: list[int]) -> dict[int, float]:
-        totals = dict.fromkeys(hand, 0.0)
+    def _sampled(self, view: PlayerView, hand: list[int]) -> int:
+        """The medium choice, unless the sampled play-outs show another card is better by
+        more than their noise: paired over the same worlds, so luck cancels."""
+        default = Evaluator.from_view(view).best(hand)
         unseen = unseen_cards(view)
         points = _points_table(view.rules)
+        lacking = ranks_not_held(view, jacks=self.infer_jacks)
+        differences = {card: [] for card in hand if card != default}
         for _ in range(self.samples):
-            self.rng.shuffle(unseen)
-            world = _world(view, unseen)
-            for card in hand:
-                trial = world.copy()
-                trial.play(card)
-                _roll_out(trial, points, self.smart_rollouts, view)
-                totals[card] += self._utility(trial, view, points)
-        return totals
+            world = _world(view, _deal_unseen(view, unseen, lacking, self.rng))
+            baseline = self._play_out(world, default, view, points)
+            for card in differences:
+                differences[card].append(self._play_out(world, card, view, points) - baseline)
+        best, best_margin = default, 0.0
+        for card, diffs in differences.items():
+            mean = sum(diffs) / len(diffs)
+            spread = (sum((d - mean) ** 2 for d in diffs) / max(len(diffs) - 1, 1)) ** 0.5
+            margin = mean - self.confidence * spread / len(diffs) ** 0.5
+            if margin > best_margin:
+                best, best_margin = card, margin
+        return best
+
+    def _play_out(self, world: GameState, card: int, view: PlayerView, points) -> float:
+        trial = world.copy()
+        trial.play(card)
+        _roll_out(trial, points, self.smart_rollouts, view, card)
+        return self._utility(trial, view, points)
 
     def _utility(self, world: GameState, view: PlayerView, points) -> float:
         rules = view.rules
@@ -91,7 +109,10 @@ class SearchBot:
             return None
         points = _points_table(view.rules)
         totals = dict.fromkeys(hand, 0.0)
-        for their_hand in combinations(unseen, size):
+        lacking = ranks_not_held(view)[opponent]
+        hands = list(combinations(unseen, size))
+        consistent = [h for h in hands if not any(c >> 2 in lacking for c in h)]
+        for their_hand in consistent or hands:
             world = _world(view, list(their_hand) + [c for c in unseen if c not in their_hand])
             for card in hand:
                 trial = world.copy()
@@ -114,18 +135,67 @@ class SearchBot:
 
 
 class HardBot(SearchBot):
-    """Sampling search with greedy rollouts."""
+    """Sampling search, every seat played out by the medium policy."""
 
-    samples = 12
+    samples = 16
+    smart_rollouts = True
 
 
 class ExpertBot(SearchBot):
     """More samples, counting rollouts, exact search at the end, match-aware."""
 
-    samples = 40
+    samples = 64
     smart_rollouts = True
     exact_endgame = True
     match_aware = True
+    infer_jacks = True
+
+
+def ranks_not_held(view: PlayerView, jacks: bool = False) -> dict[int, set[int]]:
+    """Ranks each other seat showed it does not hold: this round it laid a card on a top
+    card of that rank instead of taking it. The hand it holds now is the one it had then.
+    With ``jacks``, a seat that let a big pile go is also taken to hold no jack."""
+    players = view.players
+    round_plays = 4 * players - sum(view.hand_sizes)
+    face_up = len(view.seen) and (4 if view.rules.opening == "four_up" else 1)
+    top = view.seen[face_up - 1] if face_up else None
+    lacking: dict[int, set[int]] = {seat: set() for seat in range(players) if seat != view.seat}
+    history = view.history
+    jack_takes_empty = view.rules.jack_on_empty_table
+    pile = 4  # the opening cards
+    for index, (seat, card) in enumerate(history):
+        in_this_round = index >= len(history) - round_plays
+        jack = card >> 2 == JACK
+        took = (jack or card >> 2 == top >> 2) if top is not None else jack and jack_takes_empty
+        declined = top is not None and not took and top >> 2 != JACK
+        if in_this_round and seat != view.seat and declined:
+            lacking[seat].add(top >> 2)
+            if jacks and pile >= 5:
+                lacking[seat].add(JACK)
+        top = None if took else card
+        pile = 0 if took else pile + 1
+    return lacking
+
+
+def _deal_unseen(view: PlayerView, unseen: list[int], lacking, rng) -> list[int]:
+    """Unseen cards in the order ``_world`` deals them, each other hand free of the ranks its
+    seat showed it lacks (when the unseen cards allow it)."""
+    cards = list(unseen)
+    rng.shuffle(cards)
+    if not any(lacking.values()):
+        return cards
+    order, pool = [], cards
+    for seat, size in enumerate(view.hand_sizes):
+        if seat == view.seat:
+            continue
+        allowed = [c for c in pool if c >> 2 not in lacking[seat]]
+        if len(allowed) < size:
+            allowed = pool  # the evidence does not fit: fall back to any cards
+        hand = allowed[:size]
+        order += hand
+        taken = set(hand)
+        pool = [c for c in pool if c not in taken]
+    return order + pool
 
 
 def _points_table(rules) -> list[int]:
@@ -152,20 +222,53 @@ def _world(view: PlayerView, unseen: list[int]) -> GameState:
     )
 
 
-def _roll_out(state: GameState, points, smart: bool, view: PlayerView) -> None:
-    """Finish the deal with a fast policy for every seat."""
-    played = [0] * 13
-    if smart:
-        for card in view.seen:
-            played[card >> 2] += 1
+def _roll_out(state: GameState, points, smart: bool, view: PlayerView, played=None) -> None:
+    """Finish the deal, every seat playing the medium policy from public counts and its own
+    hand (``smart``), or a plain greedy policy."""
+    if not smart:
+        while state.current_player is not None:
+            hand = state.hands[state.current_player]
+            state.play(hand[0] if len(hand) == 1 else _greedy_move(state, hand, points))
+        return
+    public = set(view.seen) - set(view.hand)
+    if played is not None:
+        public.add(played)
+    public_ranks = [0] * 13
+    for card in public:
+        public_ranks[card >> 2] += 1
+    public_points = sum(points[c] for c in public)
+    public_count = len(public)
+    total_points = sum(points)
+    rules, players = state.rules, state.players
     while state.current_player is not None:
-        hand = state.hands[state.current_player]
-        card = hand[0] if len(hand) == 1 else _rollout_move(state, hand, points, smart, played)
+        seat = state.current_player
+        hand = state.hands[seat]
+        if len(hand) == 1:
+            card = hand[0]
+        else:
+            unseen_ranks = [4 - n for n in public_ranks]
+            own_points = 0
+            for c in hand:
+                unseen_ranks[c >> 2] -= 1
+                own_points += points[c]
+            stock_left = state.stock_left
+            evaluator = Evaluator(
+                rules, pile_face_up=state.pile[state.pile_face_down:],
+                pile_size=len(state.pile), unseen_ranks=unseen_ranks,
+                pool=52 - public_count - len(hand),
+                unseen_points=total_points - public_points - own_points,
+                next_hand=len(state.hands[(seat + 1) % players]),
+                plays_left=state._remaining, my_turns_left=len(hand) - 1 + stock_left // players,
+                last_round=stock_left == 0, points=points,
+            )
+            card = evaluator.best(hand)
         state.play(card)
-        played[card >> 2] += 1
+        public_ranks[card >> 2] += 1
+        public_points += points[card]
+        public_count += 1
 
 
-def _rollout_move(state: GameState, hand, points, smart: bool, played) -> int:
+def _greedy_move(state: GameState, hand, points) -> int:
     pile = state.pile
     jack = None
     if pile:
@@ -178,16 +281,8 @@ def _rollout_move(state: GameState, hand, points, smart: bool, played) -> int:
                 jack = card
         if jack is not None and (len(pile) >= 4 or sum(points[c] for c in pile) >= 2):
             return jack
-    best, best_key = None, None
-    for card in hand:
-        rank = card >> 2
-        if rank == JACK and len(hand) > 1:
-            continue
-        # Cheap cards first; with counting, ranks already seen are safer to leave.
-        key = points[card] * 2 - (played[rank] if smart else 0) + (rank == JACK) * 9
-        if best is None or key < best_key:
-            best, best_key = card, key
-    return best if best is not None else hand[0]
+    plain = [c for c in hand if c >> 2 != JACK] or hand
+    return min(plain, key=lambda c: (points[c], c))
 
 
 def _match_term(view: PlayerView, gains: list[float]) -> float:
