@@ -94,7 +94,7 @@ def test_bots_decide_from_the_view_alone(level):
     """Shuffling what the seat cannot see (other hands, stock, face-down cards) never
     changes its choice: nothing hidden reaches the bot."""
     rng = random.Random(3)
-    for trial in range(4):
+    for _ in range(4):
         state = new_deal(Rules(), rng=rng)
         for _ in range(rng.randrange(0, 30)):
             state.play(rng.choice(state.legal_plays()))
