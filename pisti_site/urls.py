@@ -17,7 +17,7 @@ urlpatterns += i18n_patterns(
     path("", views.home, name="home"),
     path("rules/", include("rules.urls")),
     path("tutorial/", include("tutorial.urls")),
-    path("practice/", views.coming_soon, {"area": "practice"}, name="practice"),
+    path("practice/", include("practice.urls")),
     path("scoresheet/", views.coming_soon, {"area": "scoresheet"}, name="scoresheet"),
 )
 

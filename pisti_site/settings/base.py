@@ -19,6 +19,7 @@ INSTALLED_APPS = [
     "pisti_site",
     "rules",
     "tutorial",
+    "practice",
 ]
 
 MIDDLEWARE = [

@@ -1,0 +1,43 @@
+"""A practice game: one row, owned by one visitor's session, holding a whole match.
+
+The match is stored as the engine's own JSON (deal records: deck, dealer, plays), so the
+row is the complete truth and any request can rebuild the exact state. ``version`` counts
+moves; every change is a compare-and-swap on it, so a replayed or doubled request cannot
+apply twice.
+"""
+
+import uuid
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Game(models.Model):
+    TABLES = [
+        ("1v1", _("1 against 1")),
+        ("2v2", _("2 against 2, with a bot partner")),
+        ("3", _("3 players, each for themselves")),
+        ("4", _("4 players, each for themselves")),
+    ]
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    session_key = models.CharField(max_length=40, db_index=True)
+    level = models.CharField(_("bot level"), max_length=10)
+    table = models.CharField(_("table"), max_length=3, choices=TABLES)
+    rules = models.JSONField(_("rules"))
+    match = models.JSONField(_("match"))
+    seed = models.BigIntegerField()
+    version = models.PositiveIntegerField(default=0)
+    show_highlight = models.BooleanField(default=True)
+    show_counter = models.BooleanField(default=False)
+    finished = models.BooleanField(default=False)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated"]
+        verbose_name = _("practice game")
+        verbose_name_plural = _("practice games")
+
+    def __str__(self) -> str:
+        return f"{self.level} {self.table} {self.id}"

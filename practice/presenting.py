@@ -1,0 +1,195 @@
+"""What the game page shows: the human seat's view, the help, scores and the deal's end.
+
+Until a deal is over everything here comes from :func:`pisti.view_for` for seat 0 and the
+public events (cards played); only the review of a finished deal shows every hand.
+"""
+
+from __future__ import annotations
+
+from django.utils.html import escape
+from django.utils.translation import gettext as _
+
+from pisti import score_deal, view_for
+from pisti.bots.heuristics import capture_kind, captures
+from pisti.cards import ACE, JACK, RANKS, TEN_OF_DIAMONDS, TWO_OF_CLUBS
+from pisti.dealing import dealt_hand, rounds_per_deal
+from pisti.state import JACK_PISTI, PISTI
+from pisti_site.table import describe_event, present_table, seat_names
+from rules.cardwords import card_words
+from rules.svg import card_svg
+
+from .service import HUMAN, load_match
+
+
+def side_names(rules) -> list[str]:
+    if rules.partnerships:
+        return [_("You and your partner"), _("Your opponents")]
+    names = seat_names(rules.players, rules.partnerships)
+    return [names[seat] for seat in range(rules.players)]
+
+
+def recent_events(state, names) -> list[dict]:
+    """Every play since the human's latest card (that card included)."""
+    events = state.events
+    mine = [i for i, e in enumerate(events) if e.seat == HUMAN]
+    start = mine[-1] if mine else 0
+    return [
+        {"text": describe_event(e, names), "pisti": e.pisti, "jack_pisti": e.jack_pisti,
+         "seat": e.seat, "svg": card_svg(e.card), "captured": e.captured}
+        for e in events[start:]
+    ]
+
+
+def highlight(view, hand: list[dict]) -> None:
+    """Mark each card of the hand with what it would take now."""
+    for entry in hand:
+        card = entry["card"]
+        if captures(view, card):
+            kind = capture_kind(view, card)
+            entry["takes"] = view.pile_size + 1 if view.pile_size else 1
+            entry["pisti"] = {PISTI: _("pişti"), JACK_PISTI: _("jack pişti")}.get(kind)
+
+
+def card_counter(view) -> dict:
+    """What is still unseen and how many of each rank are gone, from the view."""
+    unseen = set(range(52)) - set(view.seen)
+    public = set(view.seen) - set(view.hand)
+    specials = [
+        (_("Aces"), [c for c in range(52) if c >> 2 == ACE]),
+        (_("Jacks"), [c for c in range(52) if c >> 2 == JACK]),
+        (_("Two of clubs"), [TWO_OF_CLUBS]),
+        (_("Ten of diamonds"), [TEN_OF_DIAMONDS]),
+    ]
+    return {
+        "specials": [
+            {"label": label, "unseen": len([c for c in cards if c in unseen]),
+             "of": len(cards), "cards": [card_words(c) for c in cards if c in unseen]}
+            for label, cards in specials
+        ],
+        "ranks": [
+            {"rank": "10" if r == "T" else r, "gone": sum(1 for c in public if RANKS[c >> 2] == r)}
+            for r in RANKS
+        ],
+    }
+
+
+def running_totals(match) -> list[list[int]]:
+    totals, rows = [0] * match.rules.sides, []
+    for points in match.points:
+        totals = [t + p for t, p in zip(totals, points, strict=True)]
+        rows.append(list(totals))
+    return rows
+
+
+def totals_chart(match, names: list[str]) -> str:
+    """A small SVG line chart of the running totals, the target as a dashed line."""
+    rows = running_totals(match)
+    if not rows:
+        return ""
+    width, height, pad = 320, 160, 28
+    top = max(max(max(r) for r in rows), match.rules.target) * 1.05
+    steps = max(len(rows), 1)
+
+    def point(i, value):
+        x = pad + (width - 2 * pad) * (i + 1) / steps
+        y = height - pad - (height - 2 * pad) * value / top
+        return f"{x:.1f},{y:.1f}"
+
+    colours = ["#0f5c3a", "#b3261e", "#1a56db", "#8a6d00"]
+    lines = []
+    for side in range(len(names)):
+        pts = " ".join([f"{pad},{height - pad}"] + [point(i, r[side]) for i, r in enumerate(rows)])
+        lines.append(f'<polyline points="{pts}" fill="none" stroke="{colours[side]}" '
+                     f'stroke-width="2.5"/>')
+    target_y = height - pad - (height - 2 * pad) * match.rules.target / top
+    label = _("Running totals after each deal: %(lines)s. Target %(target)d.") % {
+        "lines": "; ".join(f"{n} {rows[-1][s]}" for s, n in enumerate(names)),
+        "target": match.rules.target}
+    legend = "".join(
+        f'<text x="{pad + 80 * s}" y="14" fill="{colours[s]}" font-size="11">{escape(n)}</text>'
+        for s, n in enumerate(names))
+    return (
+        f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" '
+        f'aria-label="{escape(label)}">'
+        f'<line x1="{pad}" y1="{height - pad}" x2="{width - pad}" y2="{height - pad}" '
+        'stroke="#999"/>'
+        f'<line x1="{pad}" y1="{target_y:.1f}" x2="{width - pad}" y2="{target_y:.1f}" '
+        'stroke="#999" stroke-dasharray="4 4"/>'
+        + "".join(lines) + legend + "</svg>"
+    )
+
+
+def deal_table(state, rules, names, totals) -> list[dict]:
+    rows = []
+    for side, score in enumerate(score_deal(state)):
+        total = totals[side]
+        rows.append({"name": names[side], "score": score, "total": total,
+                     "needed": max(0, rules.target - total)})
+    return rows
+
+
+def game_context(game) -> dict:
+    match = load_match(game)
+    rules = match.rules
+    names = side_names(rules)
+    seats = seat_names(rules.players, rules.partnerships)
+    state = match.current or (match.finished[-1] if match.finished else None)
+    totals = match.totals
+    my_turn = match.current is not None and match.current.current_player == HUMAN
+    table = present_table(state, HUMAN, playable=my_turn, match_totals=totals)
+    view = view_for(state, HUMAN, totals)
+    if game.show_highlight and my_turn:
+        highlight(view, table["hand"])
+    outcome = match.outcome
+    context = {
+        "game": game, "match": match, "rules": rules, "table": table, "my_turn": my_turn,
+        "deal_number": len(match.finished) + (1 if match.current else 0),
+        "scores": [
+            {"name": n, "total": totals[s], "needed": max(0, rules.target - totals[s]),
+             "captured": view.captured_cards[s], "pisti": view.pisti[s],
+             "jack_pisti": view.jack_pisti[s]}
+            for s, n in enumerate(names)
+        ],
+        "recent": recent_events(state, seats),
+        "counter": card_counter(view) if game.show_counter and match.current else None,
+        "deal_over": match.current is None,
+        "match_over": outcome.over,
+        "winners": [names[s] for s in outcome.winners],
+        "finished_count": len(match.finished),
+    }
+    if match.current is None and match.finished:
+        context["deal_table"] = deal_table(match.finished[-1], rules, names, totals)
+        context["chart"] = totals_chart(match, names)
+        context["history"] = [
+            {"deal": i + 1, "points": p, "totals": t}
+            for i, (p, t) in enumerate(zip(match.points, running_totals(match), strict=True))
+        ]
+    return context
+
+
+def review_context(game, deal_index: int) -> dict | None:
+    """Every hand and every play of a finished deal, round by round."""
+    match = load_match(game)
+    if not 0 <= deal_index < len(match.finished):
+        return None
+    state = match.finished[deal_index]
+    rules = state.rules
+    seats = seat_names(rules.players, rules.partnerships)
+    per_round = 4 * rules.players
+    rounds = []
+    for r in range(rounds_per_deal(rules.players)):
+        hands = [
+            {"name": seats[seat],
+             "cards": [{"svg": card_svg(c, card_words(c)), "name": card_words(c)}
+                       for c in dealt_hand(state.stock, rules.players, state.dealer, seat, r)]}
+            for seat in range(rules.players)
+        ]
+        plays = [describe_event(e, seats) for e in state.events[r * per_round:(r + 1) * per_round]]
+        rounds.append({"number": r + 1, "hands": hands, "plays": plays})
+    layout = state.layout
+    return {
+        "game": game, "deal_number": deal_index + 1, "rounds": rounds,
+        "table": [card_words(c) for c in layout.table],
+        "face_down": [card_words(c) for c in layout.table[: layout.face_down]],
+        "scores": deal_table(state, rules, side_names(rules), match.totals),
+    }

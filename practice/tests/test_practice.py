@@ -1,0 +1,251 @@
+"""Practice games over HTTP: start, play whole matches, refuse bad requests, keep secrets."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from pisti import state_from_record, view_for
+from pisti.cards import card_name, parse_card
+from practice import service
+from practice.models import Game
+from rules.cardwords import card_words
+
+from .helpers import HAND, form_data, play_to_the_end, start_game, version_of
+
+pytestmark = pytest.mark.django_db
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize("language", ["en", "tr", "de", "ru"])
+def test_start_page_in_every_language(client, language):
+    response = client.get(f"/{language}/practice/")
+    assert response.status_code == 200
+    assert response.content.decode().count("<h1") == 1
+
+
+@pytest.mark.parametrize("field, value", [
+    ("target", "40"), ("pisti_points", "25"), ("jack_pisti_points", "23"),
+    ("majority_bonus", "-1"), ("level", "grandmaster"), ("opening", "sideways"),
+])
+def test_invalid_settings_are_explained_next_to_the_field(client, field, value):
+    response = client.post(reverse("practice:start"), form_data(**{field: value}))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "field-error" in html or "errorlist" in html
+    form = response.context["form"]
+    assert field in form.errors
+    assert not Game.objects.exists()
+
+
+def test_presets_fill_the_form():
+    client = Client()
+    html = client.get(reverse("practice:start") + "?preset=short").content.decode()
+    assert 'name="target" value="101"' in html
+    html = client.get(reverse("practice:start") + "?preset=any-jack").content.decode()
+    assert '<option value="jack_pisti" selected>' in html
+
+
+def test_a_whole_short_match_against_beginner(client):
+    url = start_game(client, target=50)
+    final = play_to_the_end(client, url)
+    game = Game.objects.get()
+    match = service.load_match(game)
+    assert match.outcome.over and game.finished
+    assert max(match.totals) >= 50
+    assert "The match is over" in final and "<svg class=\"chart\"" in final
+
+
+@pytest.mark.parametrize("table, players", [("2v2", 4), ("3", 3), ("4", 4)])
+def test_other_tables(client, table, players):
+    url = start_game(client, table=table, target=50, max_deals=1)
+    play_to_the_end(client, url)
+    match = service.load_match(Game.objects.get())
+    assert match.rules.players == players and len(match.finished) == 1
+    assert match.rules.partnerships == (table == "2v2")
+
+
+def test_record_download_replays_to_the_same_score(client, tmp_path):
+    url = start_game(client, max_deals=1)
+    play_to_the_end(client, url)
+    response = client.get(url + "record/1.json")
+    assert response["Content-Disposition"].startswith("attachment")
+    path = tmp_path / "deal.json"
+    path.write_bytes(response.content)
+    result = subprocess.run([sys.executable, "-m", "pisti", "replay", str(path)], cwd=ROOT,
+                            capture_output=True, text=True, check=True)
+    replayed = json.loads(result.stdout)
+    match = service.load_match(Game.objects.get())
+    assert [s["points"] for s in replayed["sides"]] == match.points[0]
+    assert replayed["complete"] is True
+
+
+def test_review_and_record_only_for_finished_deals(client):
+    url = start_game(client)
+    assert client.get(url + "review/1/").status_code == 404
+    assert client.get(url + "record/1.json").status_code == 404
+
+
+def test_another_visitor_gets_404(client):
+    url = start_game(client)
+    stranger = Client()
+    stranger.get(reverse("practice:start"))
+    for path in ("", "review/1/", "record/1.json"):
+        assert stranger.get(url + path).status_code == 404
+    html = client.get(url).content.decode()
+    response = stranger.post(url + "play/", {"version": version_of(html),
+                                             "card": HAND.search(html).group(1)})
+    assert response.status_code == 404
+    assert Game.objects.get().version == 0
+
+
+def test_a_made_up_game_id_is_404(client):
+    start_game(client)
+    assert client.get("/en/practice/00000000-0000-4000-8000-000000000000/").status_code == 404
+
+
+def snapshot():
+    game = Game.objects.get()
+    return game.version, json.dumps(game.match, sort_keys=True)
+
+
+@pytest.mark.parametrize("case", ["not_in_hand", "not_a_card", "stale", "no_version",
+                                  "missing_card"])
+def test_bad_moves_change_nothing(client, case):
+    url = start_game(client)
+    html = client.get(url).content.decode()
+    version, card = version_of(html), HAND.search(html).group(1)
+    game = Game.objects.get()
+    hand = service.load_match(game).current.hands[0]
+    data = {"version": version, "card": card}
+    if case == "not_in_hand":
+        data["card"] = next(card_name(c) for c in range(52) if c not in hand)
+    elif case == "not_a_card":
+        data["card"] = "XX"
+    elif case == "stale":
+        data["version"] = str(int(version) + 5)
+    elif case == "no_version":
+        data.pop("version")
+    elif case == "missing_card":
+        data.pop("card")
+    before = snapshot()
+    response = client.post(url + "play/", data, HTTP_ACCEPT="application/json")
+    assert response.status_code in (400, 409)
+    assert response.json()["error"]
+    assert snapshot() == before
+
+
+def test_replayed_move_applies_once(client):
+    url = start_game(client)
+    html = client.get(url).content.decode()
+    move = {"version": version_of(html), "card": HAND.search(html).group(1)}
+    first = client.post(url + "play/", move, HTTP_ACCEPT="application/json")
+    assert first.status_code == 200
+    after = snapshot()
+    again = client.post(url + "play/", move, HTTP_ACCEPT="application/json")
+    assert again.status_code == 409
+    assert snapshot() == after
+
+
+def test_concurrent_duplicates_are_decided_by_the_version():
+    """Two requests that both read the game before either saved: only one may land."""
+    client = Client()
+    start_game(client)
+    first, second = Game.objects.get(), Game.objects.get()
+    card = card_name(service.load_match(first).current.hands[0][0])
+    service.play_card(first, card, 0)
+    with pytest.raises(service.MoveRefused) as refused:
+        service.play_card(second, card, 0)
+    assert refused.value.status == 409
+    assert Game.objects.get().version == 1
+    assert len(service.load_match(Game.objects.get()).current.events) >= 1
+
+
+def test_moves_after_the_deal_ends_are_refused(client):
+    url = start_game(client, max_deals=2)
+    game = Game.objects.get()
+    match = service.load_match(game)
+    while match.current is not None:
+        state = match.current
+        card = card_name(state.hands[0][0])
+        service.play_card(game, card, game.version)
+        game.refresh_from_db()
+        match = service.load_match(game)
+    before = snapshot()
+    response = client.post(url + "play/", {"version": game.version, "card": "AS"},
+                           HTTP_ACCEPT="application/json")
+    assert response.status_code == 409
+    assert snapshot() == before
+
+
+def test_malformed_body_and_missing_csrf():
+    client = Client(enforce_csrf_checks=True)
+    client.get(reverse("practice:start"))
+    token = client.cookies["csrftoken"].value
+    response = client.post(reverse("practice:start"), {**form_data(),
+                           "csrfmiddlewaretoken": token})
+    url = response["Location"]
+    assert client.post(url + "play/", {"card": "AS", "version": 0}).status_code == 403
+    response = client.post(url + "play/", "{not json", content_type="application/json",
+                           HTTP_X_CSRFTOKEN=token, HTTP_ACCEPT="application/json")
+    assert response.status_code == 400
+    assert Game.objects.get().version == 0
+
+
+def test_help_switches_and_hint(client):
+    url = start_game(client)
+    html = client.get(url).content.decode()
+    assert "counter-specials" not in html
+    client.post(url + "help/", {"highlight": "on", "counter": "on"})
+    html = client.get(url).content.decode()
+    assert "counter-specials" in html
+    client.post(url + "help/", {})
+    html = client.get(url).content.decode()
+    assert "counter-specials" not in html and "takes " not in html.split("Your hand")[1][:3000]
+    hint = client.post(url + "hint/", HTTP_ACCEPT="application/json").json()
+    hand = service.load_match(Game.objects.get()).current.hands[0]
+    assert parse_card(hint["card"]) in hand and hint["hint"]
+
+
+def test_continue_your_game_link(client):
+    url = start_game(client)
+    html = client.get(reverse("practice:start")).content.decode()
+    assert url in html
+
+
+def test_no_response_leaks_a_card_the_human_has_not_seen(client):
+    """Play whole games; before each review, no page or JSON names an unseen card."""
+    url = start_game(client, target=50, level="medium")
+    game_id = url.rstrip("/").rsplit("/", 1)[1]
+    checked = []
+
+    def check(html):
+        game = Game.objects.get(pk=game_id)
+        match = service.load_match(game)
+        state = match.current or match.finished[-1]
+        if match.current is None:
+            return  # the deal is over: its hands are no longer secret
+        seen = set(view_for(state, 0).seen)
+        for card in range(52):
+            if card in seen:
+                continue
+            assert f'value="{card_name(card)}"' not in html
+            assert f'"{card_name(card)}"' not in html
+            assert card_words(card) not in html, card_words(card)
+        checked.append(1)
+
+    play_to_the_end(client, url, on_response=check)
+    assert len(checked) > 20
+
+
+def test_deal_state_replays_from_the_row():
+    client = Client()
+    start_game(client)
+    game = Game.objects.get()
+    record = game.match["current"]
+    state = state_from_record({**record, "rules": game.match["rules"]})
+    assert state.current_player == 0

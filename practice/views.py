@@ -1,0 +1,177 @@
+"""Practice games: start one, play it, review finished deals, download their records.
+
+A game is found by its id *and* the visitor's session, so another visitor gets 404. Every
+POST answers a plain form with a redirect and ``fetch`` with JSON; bad moves get a 4xx with
+a translated message and change nothing.
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from pisti import deal_record
+from pisti.cards import card_name
+from rules.cardwords import card_words
+
+from . import service
+from .forms import PRESET_LABELS, NewGameForm, initial_for
+from .models import Game
+from .presenting import game_context, recent_events, review_context
+from .service import MoveRefused
+
+
+def _session_key(request) -> str:
+    if not request.session.session_key:
+        request.session.save()
+    return request.session.session_key
+
+
+def _game_or_404(request, game_id) -> Game:
+    key = request.session.session_key
+    if not key:
+        raise Http404
+    try:
+        return Game.objects.get(pk=game_id, session_key=key)
+    except (Game.DoesNotExist, ValueError):
+        raise Http404 from None
+
+
+def _wants_json(request) -> bool:
+    return "application/json" in request.headers.get("Accept", "")
+
+
+def start(request):
+    """The new-game form, and the visitor's unfinished game to continue."""
+    if request.method == "POST":
+        form = NewGameForm(request.POST)
+        if form.is_valid():
+            data = form.cleaned_data
+            game = service.create_game(_session_key(request), data["level"], data["table"],
+                                       data["rules"])
+            return redirect("practice:game", game_id=game.pk)
+    else:
+        preset = request.GET.get("preset")
+        form = NewGameForm(initial=initial_for(preset))
+    current = None
+    if request.session.session_key:
+        current = Game.objects.filter(session_key=request.session.session_key,
+                                      finished=False).first()
+    return render(request, "practice/start.html", {
+        "form": form, "presets": PRESET_LABELS, "current": current,
+        "rule_fields": [form[name] for name in form.fields if name not in ("level", "table")],
+    })
+
+
+@require_GET
+def game_page(request, game_id):
+    game = _game_or_404(request, game_id)
+    return render(request, "practice/game.html", game_context(game))
+
+
+def _game_json(request, game, events, status=200, error=None):
+    context = game_context(game)
+    match = context["match"]
+    state = match.current or match.finished[-1]
+    from pisti_site.table import seat_names
+
+    names = seat_names(match.rules.players, match.rules.partnerships)
+    steps = recent_events(state, names) if events else []
+    return JsonResponse({
+        "html": render_to_string("practice/includes/board.html", context, request=request),
+        "steps": [{"text": s["text"], "svg": s["svg"], "pisti": s["pisti"],
+                   "jack_pisti": s["jack_pisti"], "seat": s["seat"]} for s in steps],
+        "version": game.version,
+        "error": error,
+    }, status=status)
+
+
+def _answer(request, game, events=None, refused: MoveRefused | None = None):
+    if _wants_json(request):
+        if refused:
+            return _game_json(request, game, [], refused.status, refused.message)
+        return _game_json(request, game, events)
+    if refused:
+        messages.error(request, refused.message)
+        response = redirect("practice:game", game_id=game.pk)
+        response.status_code = 303
+        return response
+    return redirect("practice:game", game_id=game.pk)
+
+
+@require_POST
+def play(request, game_id):
+    game = _game_or_404(request, game_id)
+    try:
+        events = service.play_card(game, request.POST.get("card"), request.POST.get("version"))
+    except MoveRefused as refused:
+        game.refresh_from_db()
+        return _answer(request, game, refused=refused)
+    return _answer(request, game, events)
+
+
+@require_POST
+def next_deal(request, game_id):
+    game = _game_or_404(request, game_id)
+    try:
+        events = service.next_deal(game, request.POST.get("version"))
+    except MoveRefused as refused:
+        game.refresh_from_db()
+        return _answer(request, game, refused=refused)
+    return _answer(request, game, events or [None])
+
+
+@require_POST
+def help_settings(request, game_id):
+    game = _game_or_404(request, game_id)
+    game.show_highlight = request.POST.get("highlight") == "on"
+    game.show_counter = request.POST.get("counter") == "on"
+    game.save(update_fields=["show_highlight", "show_counter", "updated"])
+    if _wants_json(request):
+        return _game_json(request, game, [])
+    return redirect("practice:game", game_id=game.pk)
+
+
+@require_POST
+def hint(request, game_id):
+    game = _game_or_404(request, game_id)
+    advice = service.hint(game)
+    if advice is None:
+        message = _("There is nothing to advise: it is not your turn.")
+    else:
+        card, reason = advice
+        message = _("The expert would play the %(card)s: %(reason)s") % {
+            "card": card_words(card), "reason": reason}
+    if _wants_json(request):
+        return JsonResponse({"hint": message, "card": card_name(advice[0]) if advice else None})
+    messages.info(request, message)
+    return redirect("practice:game", game_id=game.pk)
+
+
+@require_GET
+def review(request, game_id, deal):
+    game = _game_or_404(request, game_id)
+    context = review_context(game, deal - 1)
+    if context is None:
+        raise Http404
+    return render(request, "practice/review.html", context)
+
+
+@require_GET
+def record(request, game_id, deal):
+    game = _game_or_404(request, game_id)
+    match = service.load_match(game)
+    if not 1 <= deal <= len(match.finished):
+        raise Http404
+    state = match.finished[deal - 1]
+    data = deal_record(state, site="pisti", bots=game.level, human_seat=service.HUMAN,
+                       deal=deal)
+    response = HttpResponse(json.dumps(data, indent=1), content_type="application/json")
+    response["Content-Disposition"] = f'attachment; filename="pisti-deal-{deal}.json"'
+    return response

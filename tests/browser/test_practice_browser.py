@@ -1,0 +1,158 @@
+"""Practice games in a real browser: a whole match, 2 vs 2, help, review and record,
+no JavaScript, accessibility, and two identical moves sent at once."""
+
+import http.client
+import json
+import re
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+from .conftest import serious_violations
+
+pytestmark = pytest.mark.browser
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def calm_page(browser):
+    """Reduced motion: the bots' cards still appear one by one, only faster."""
+    context = browser.new_context(reduced_motion="reduce", accept_downloads=True)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def start(page, site_url, language="en", **fields):
+    page.goto(f"{site_url}/{language}/practice/")
+    for name, value in fields.items():
+        if name in ("level", "table"):
+            page.check(f"input[name={name}][value='{value}']")
+        else:
+            page.fill(f"[name={name}]", str(value))
+    page.click("form[data-new-game] button[type=submit]")
+    page.wait_for_selector("[data-practice]")
+
+
+def play_until(page, selector, limit=400):
+    for _ in range(limit):
+        if page.locator(selector).count():
+            return
+        if page.locator("[data-next-deal]").count():
+            page.click("[data-next-deal]")
+        else:
+            button = page.locator(".hand:not([disabled]) button[name=card]").first
+            button.click()
+        page.wait_for_function(
+            "() => !document.querySelector('[data-practice]').hasAttribute('aria-busy')")
+    raise AssertionError(f"{selector} never appeared")
+
+
+def test_a_whole_short_match_to_the_result(calm_page, site_url):
+    start(calm_page, site_url, level="beginner", target=50)
+    play_until(calm_page, ".deal-end .winner")
+    assert calm_page.locator("svg.chart").count() == 1
+    assert calm_page.locator("text=Play again").count() == 1
+
+
+def test_a_two_against_two_deal(calm_page, site_url):
+    start(calm_page, site_url, level="easy", table="2v2", max_deals=1)
+    assert calm_page.locator(".seat").count() == 3
+    assert "Your partner" in calm_page.locator(".seats").inner_text()
+    play_until(calm_page, ".deal-end")
+    assert "You and your partner" in calm_page.locator(".deal-end").inner_text()
+
+
+def test_help_switches_and_hint(calm_page, site_url):
+    start(calm_page, site_url, level="medium")
+    calm_page.check("input[name=counter]")
+    calm_page.wait_for_selector(".counter")
+    calm_page.uncheck("input[name=highlight]")
+    calm_page.wait_for_function("() => !document.querySelector('.card-button.captures')")
+    calm_page.click("form[data-hint] button")
+    output = calm_page.wait_for_selector("[data-hint-output]:not(:empty)")
+    assert "expert" in output.inner_text().lower()
+
+
+def test_review_and_record_replays(calm_page, site_url, tmp_path):
+    start(calm_page, site_url, level="beginner", max_deals=1)
+    play_until(calm_page, ".deal-end")
+    points = [int(x) for x in calm_page.locator("[data-deal-points]").all_inner_texts()]
+    with calm_page.expect_download() as download:
+        calm_page.click("[data-record]")
+    path = tmp_path / "deal.json"
+    download.value.save_as(path)
+    result = subprocess.run([sys.executable, "-m", "pisti", "replay", str(path)], cwd=ROOT,
+                            capture_output=True, text=True, check=True)
+    assert [s["points"] for s in json.loads(result.stdout)["sides"]] == points
+    calm_page.click("text=Review this deal move by move")
+    assert calm_page.locator(".review-round").count() == 6
+    assert calm_page.locator(".review-hand").count() == 12
+
+
+def test_the_game_works_without_javascript(browser, site_url):
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    start(page, site_url, level="beginner", max_deals=1)
+    for _ in range(30):
+        if page.locator(".deal-end").count():
+            break
+        page.locator(".hand button[name=card]").first.click()
+    assert page.locator(".deal-end").count() == 1
+    context.close()
+
+
+@pytest.mark.parametrize("path", ["/en/practice/", "game"])
+def test_no_serious_accessibility_violations(calm_page, site_url, path):
+    if path == "game":
+        start(calm_page, site_url, level="medium")
+        calm_page.check("input[name=counter]")
+        calm_page.wait_for_selector(".counter")
+    else:
+        calm_page.goto(site_url + path)
+    assert serious_violations(calm_page) == []
+
+
+def test_game_fits_a_phone(browser, site_url):
+    context = browser.new_context(viewport={"width": 375, "height": 740}, is_mobile=True)
+    page = context.new_page()
+    start(page, site_url, level="easy", table="2v2")
+    assert page.evaluate(
+        "document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    context.close()
+
+
+def test_two_identical_moves_at_once_apply_once(page, site_url):
+    start(page, site_url, level="beginner")
+    html = page.content()
+    version = re.search(r'name="version" value="(\d+)"', html).group(1)
+    card = re.search(r'name="card" value="(\w\w)"', html).group(1)
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1)
+    cookies = "; ".join(f"{c['name']}={c['value']}" for c in page.context.cookies())
+    target = urlparse(page.url)
+    body = f"csrfmiddlewaretoken={token}&version={version}&card={card}"
+    statuses = []
+    barrier = threading.Barrier(2)
+
+    def send():
+        conn = http.client.HTTPConnection(target.hostname, target.port, timeout=30)
+        barrier.wait()
+        conn.request("POST", target.path + "play/", body, {
+            "Content-Type": "application/x-www-form-urlencoded", "Cookie": cookies,
+            "Accept": "application/json", "Referer": page.url,
+        })
+        statuses.append(conn.getresponse().status)
+
+    threads = [threading.Thread(target=send) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(statuses) == [200, 409]
+    page.reload()
+    assert re.search(r'name="version" value="(\d+)"', page.content()).group(1) == str(
+        int(version) + 1)
