@@ -46,10 +46,10 @@ def prepare(env: dict) -> None:
                        capture_output=True)
 
 
-def start_gunicorn(env: dict, port: int) -> subprocess.Popen:
+def start_gunicorn(env: dict, port: int, workers: int = 1) -> subprocess.Popen:
     server = subprocess.Popen(
         [PY, "-m", "gunicorn", "pisti_site.wsgi", "--bind", f"127.0.0.1:{port}",
-         "--workers", "1", "--log-level", "warning"],
+         "--workers", str(workers), "--log-level", "warning"],
         cwd=ROOT, env=env,
     )
     deadline = time.monotonic() + 30

@@ -35,7 +35,8 @@
       item.className = "is-pisti";
       var flag = document.createElement("strong");
       flag.className = "pisti-flag pisti-pop";
-      flag.textContent = step.jack_pisti ? " PİŞTİ × 2!" : " PİŞTİ!";
+      flag.textContent = " " + root.getAttribute(
+        step.jack_pisti ? "data-jack-pisti-label" : "data-pisti-label");
       item.appendChild(flag);
     }
     log.appendChild(item);

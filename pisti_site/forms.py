@@ -1,0 +1,98 @@
+"""House-rule fields shared by the practice game and the score sheet.
+
+The engine's ``Rules`` validation has the last word: a form can never accept rules the
+engine would refuse, and the engine's message is shown next to the field it names.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from pisti import Rules
+from pisti.rules import InvalidRules
+
+BOOLEAN_RULES = ("jack_on_empty_table", "last_card_pisti")
+
+
+def _yes_no():
+    return [("false", _("No")), ("true", _("Yes"))]
+
+
+class HouseRulesForm(forms.Form):
+    """Every rule key of the engine contract except the table, with the defaults shown."""
+
+    rule_fields: tuple[str, ...] = (
+        "target", "target_tie", "max_deals", "opening", "face_up_jack", "pisti_points",
+        "jack_pisti_points", "jack_on_lone_jack", "jack_on_lone_card", "jack_on_empty_table",
+        "last_card_pisti", "majority_bonus", "two_of_clubs_points", "ten_of_diamonds_points",
+    )
+
+    target = forms.IntegerField(label=_("Play to"), min_value=50, max_value=500, initial=151)
+    target_tie = forms.ChoiceField(label=_("A tie at the top"), initial="play_on", choices=[
+        ("play_on", _("Play another deal")), ("shared", _("Shared win"))])
+    max_deals = forms.IntegerField(label=_("Stop after this many deals (empty: no limit)"),
+                                   min_value=1, max_value=50, required=False)
+    opening = forms.ChoiceField(label=_("Opening cards"), initial="three_down_one_up", choices=[
+        ("three_down_one_up", _("Three face down, one face up")),
+        ("four_up", _("All four face up"))])
+    face_up_jack = forms.ChoiceField(label=_("A face-up jack at the start"), initial="return",
+                                     choices=[("return", _("Goes back into the stock")),
+                                              ("keep", _("Stays on the table"))])
+    pisti_points = forms.IntegerField(label=_("A pişti is worth"), min_value=5, max_value=20,
+                                      initial=10)
+    jack_pisti_points = forms.IntegerField(label=_("A jack pişti is worth"), min_value=10,
+                                           max_value=40, step_size=5, initial=20)
+    jack_on_lone_jack = forms.ChoiceField(label=_("A jack on a lone jack"), initial="jack_pisti",
+                                          choices=[("jack_pisti", _("Jack pişti")),
+                                                   ("pisti", _("Ordinary pişti"))])
+    jack_on_lone_card = forms.ChoiceField(
+        label=_("A jack on a lone card of another rank"), initial="none",
+        choices=[("none", _("No pişti")), ("pisti", _("Ordinary pişti")),
+                 ("jack_pisti", _("Jack pişti (any jack doubles)"))])
+    jack_on_empty_table = forms.ChoiceField(label=_("A jack on an empty table scores a pişti"),
+                                            initial="false", choices=_yes_no)
+    last_card_pisti = forms.ChoiceField(label=_("The very last card can make a pişti"),
+                                        initial="false", choices=_yes_no)
+    majority_bonus = forms.IntegerField(label=_("Bonus for most cards"), min_value=0,
+                                        max_value=10, initial=3)
+    two_of_clubs_points = forms.IntegerField(label=_("Two of clubs"), min_value=0,
+                                             max_value=10, initial=2)
+    ten_of_diamonds_points = forms.IntegerField(label=_("Ten of diamonds"), min_value=0,
+                                                max_value=10, initial=3)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in list(self.fields):
+            if name in HouseRulesForm.base_fields and name not in self.rule_fields:
+                del self.fields[name]
+
+    def table_rules(self, data) -> dict:
+        """``players`` and ``partnerships`` for the chosen table."""
+        return {}
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        values = {key: data[key] for key in self.rule_fields}
+        for key in BOOLEAN_RULES:
+            if key in values:
+                values[key] = values[key] == "true"
+        values.update(self.table_rules(data))
+        try:
+            data["rules"] = Rules.from_dict(values)
+        except InvalidRules as error:
+            field = next((k for k in self.rule_fields if f"rules: {k} " in str(error)), None)
+            self.add_error(field, str(error))
+        return data
+
+
+def rules_initial(rules: dict | None = None, preset: dict | None = None) -> dict:
+    """Form values for a rules object (the defaults when none), changed by ``preset``."""
+    values = Rules().to_dict()
+    values.update(rules or {})
+    values.update(preset or {})
+    for key in BOOLEAN_RULES:
+        values[key] = "true" if values[key] else "false"
+    return values
