@@ -18,7 +18,7 @@ urlpatterns += i18n_patterns(
     path("rules/", include("rules.urls")),
     path("tutorial/", include("tutorial.urls")),
     path("practice/", include("practice.urls")),
-    path("scoresheet/", views.coming_soon, {"area": "scoresheet"}, name="scoresheet"),
+    path("scoresheet/", include("scoresheet.urls")),
 )
 
 handler404 = "pisti_site.views.page_not_found"

@@ -24,12 +24,6 @@ def home(request):
 
 
 @require_GET
-@cache_page_per_language
-def coming_soon(request, area):
-    return render(request, "coming_soon.html", {"area": area})
-
-
-@require_GET
 def robots_txt(request):
     sitemap = request.build_absolute_uri("/sitemap.xml")
     return HttpResponse(

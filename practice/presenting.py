@@ -6,7 +6,6 @@ public events (cards played); only the review of a finished deal shows every han
 
 from __future__ import annotations
 
-from django.utils.html import escape
 from django.utils.translation import gettext as _
 
 from pisti import score_deal, view_for
@@ -17,6 +16,7 @@ from pisti.state import JACK_PISTI, PISTI
 from pisti_site.table import describe_event, present_table, seat_names
 from rules.cardwords import card_words
 from rules.svg import card_svg
+from scoresheet.totals_chart import chart_svg
 
 from .service import HUMAN, load_match
 
@@ -82,41 +82,7 @@ def running_totals(match) -> list[list[int]]:
 
 
 def totals_chart(match, names: list[str]) -> str:
-    """A small SVG line chart of the running totals, the target as a dashed line."""
-    rows = running_totals(match)
-    if not rows:
-        return ""
-    width, height, pad = 320, 160, 28
-    top = max(max(max(r) for r in rows), match.rules.target) * 1.05
-    steps = max(len(rows), 1)
-
-    def point(i, value):
-        x = pad + (width - 2 * pad) * (i + 1) / steps
-        y = height - pad - (height - 2 * pad) * value / top
-        return f"{x:.1f},{y:.1f}"
-
-    colours = ["#0f5c3a", "#b3261e", "#1a56db", "#8a6d00"]
-    lines = []
-    for side in range(len(names)):
-        pts = " ".join([f"{pad},{height - pad}"] + [point(i, r[side]) for i, r in enumerate(rows)])
-        lines.append(f'<polyline points="{pts}" fill="none" stroke="{colours[side]}" '
-                     f'stroke-width="2.5"/>')
-    target_y = height - pad - (height - 2 * pad) * match.rules.target / top
-    label = _("Running totals after each deal: %(lines)s. Target %(target)d.") % {
-        "lines": "; ".join(f"{n} {rows[-1][s]}" for s, n in enumerate(names)),
-        "target": match.rules.target}
-    legend = "".join(
-        f'<text x="{pad + 80 * s}" y="14" fill="{colours[s]}" font-size="11">{escape(n)}</text>'
-        for s, n in enumerate(names))
-    return (
-        f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" '
-        f'aria-label="{escape(label)}">'
-        f'<line x1="{pad}" y1="{height - pad}" x2="{width - pad}" y2="{height - pad}" '
-        'stroke="#999"/>'
-        f'<line x1="{pad}" y1="{target_y:.1f}" x2="{width - pad}" y2="{target_y:.1f}" '
-        'stroke="#999" stroke-dasharray="4 4"/>'
-        + "".join(lines) + legend + "</svg>"
-    )
+    return chart_svg(running_totals(match), names, match.rules.target)
 
 
 def deal_table(state, rules, names, totals) -> list[dict]:

@@ -20,6 +20,7 @@ INSTALLED_APPS = [
     "rules",
     "tutorial",
     "practice",
+    "scoresheet",
 ]
 
 MIDDLEWARE = [

@@ -12,6 +12,14 @@
   window.addEventListener("hashchange", keepFragment);
   document.addEventListener("DOMContentLoaded", function () {
     keepFragment();
+    // Buttons that only make sense with JavaScript stay hidden without it.
+    document.querySelectorAll("[data-print]").forEach(function (button) {
+      button.hidden = false;
+      button.addEventListener("click", function () { window.print(); });
+    });
+    document.querySelectorAll("[data-select-on-focus]").forEach(function (input) {
+      input.addEventListener("focus", function () { input.select(); });
+    });
     // Open the FAQ answer a link points to.
     if (window.location.hash) {
       var target = document.getElementById(window.location.hash.slice(1));
