@@ -32,6 +32,8 @@ lint: $(VENV)/.installed
 bench: $(VENV)/.installed
 	$(PY) benchmarks/engine_speed.py
 	$(PY) benchmarks/site_speed.py
+	$(PY) benchmarks/practice_speed.py
+	$(PY) benchmarks/bot_strength.py --pairs 1000 --write docs/bots.md
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)

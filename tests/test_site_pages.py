@@ -145,3 +145,13 @@ def test_rules_pages_request_nothing_from_other_hosts(client):
         assert not attribute.startswith("//")
         if attribute.startswith("http"):
             assert attribute.startswith("http://testserver/"), attribute
+
+
+def test_missing_csrf_token_gets_a_friendly_page():
+    from django.test import Client
+
+    client = Client(enforce_csrf_checks=True)
+    response = client.post("/en/practice/", {"level": "easy"})
+    assert response.status_code == 403
+    assert facts_of(response).h1 == 1
+    assert b"Traceback" not in response.content
