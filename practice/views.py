@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from pisti import deal_record
 from pisti.cards import card_name
+from pisti_site.visitors import owned_or_404, session_key
 from rules.cardwords import card_words
 
 from . import service
@@ -27,20 +28,8 @@ from .presenting import game_context, recent_events, review_context
 from .service import MoveRefused
 
 
-def _session_key(request) -> str:
-    if not request.session.session_key:
-        request.session.save()
-    return request.session.session_key
-
-
 def _game_or_404(request, game_id) -> Game:
-    key = request.session.session_key
-    if not key:
-        raise Http404
-    try:
-        return Game.objects.get(pk=game_id, session_key=key)
-    except (Game.DoesNotExist, ValueError):
-        raise Http404 from None
+    return owned_or_404(Game, request, game_id)
 
 
 def _wants_json(request) -> bool:
@@ -53,7 +42,7 @@ def start(request):
         form = NewGameForm(request.POST)
         if form.is_valid():
             data = form.cleaned_data
-            game = service.create_game(_session_key(request), data["level"], data["table"],
+            game = service.create_game(session_key(request), data["level"], data["table"],
                                        data["rules"])
             return redirect("practice:game", game_id=game.pk)
     else:

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from pisti_site.forms import rules_initial
+from pisti_site.visitors import owned_or_404, session_key
 
 from .forms import DetailedDealForm, NewSheetForm, QuickDealForm, SheetRulesForm
 from .models import Deal, Sheet
@@ -20,17 +21,8 @@ from .scoring import quick_entry_possible, standings
 from .totals_chart import chart_svg
 
 
-def _session_key(request) -> str:
-    if not request.session.session_key:
-        request.session.save()
-    return request.session.session_key
-
-
 def _own_sheet(request, sheet_id) -> Sheet:
-    key = request.session.session_key
-    if not key:
-        raise Http404
-    return get_object_or_404(Sheet, pk=sheet_id, session_key=key)
+    return owned_or_404(Sheet, request, sheet_id)
 
 
 def index(request):
@@ -39,7 +31,7 @@ def index(request):
         if form.is_valid():
             data = form.cleaned_data
             sheet = Sheet.objects.create(
-                session_key=_session_key(request), table=data["table"], names=data["names"],
+                session_key=session_key(request), table=data["table"], names=data["names"],
                 rules=data["rules"].to_dict())
             return redirect("scoresheet:sheet", sheet_id=sheet.pk)
     else:
@@ -155,24 +147,25 @@ def edit_deal(request, sheet_id, number):
                   {"sheet": sheet, "deal": deal, "form": form}, status=status)
 
 
+def _mark_deleted(request, sheet_id, number, deleted: bool, message: str):
+    """Delete or restore a deal: deletion only hides it, so it can be undone."""
+    sheet = _own_sheet(request, sheet_id)
+    deal = get_object_or_404(Deal, sheet=sheet, number=number, deleted=not deleted)
+    deal.deleted = deleted
+    deal.save(update_fields=["deleted"])
+    messages.info(request, message)
+    return redirect("scoresheet:sheet", sheet_id=sheet.pk)
+
+
 @require_POST
 def delete_deal(request, sheet_id, number):
-    sheet = _own_sheet(request, sheet_id)
-    deal = get_object_or_404(Deal, sheet=sheet, number=number, deleted=False)
-    deal.deleted = True
-    deal.save(update_fields=["deleted"])
-    messages.info(request, _("Deal deleted. You can undo this below."))
-    return redirect("scoresheet:sheet", sheet_id=sheet.pk)
+    return _mark_deleted(request, sheet_id, number, True,
+                         _("Deal deleted. You can undo this below."))
 
 
 @require_POST
 def restore_deal(request, sheet_id, number):
-    sheet = _own_sheet(request, sheet_id)
-    deal = get_object_or_404(Deal, sheet=sheet, number=number, deleted=True)
-    deal.deleted = False
-    deal.save(update_fields=["deleted"])
-    messages.success(request, _("The deal is back."))
-    return redirect("scoresheet:sheet", sheet_id=sheet.pk)
+    return _mark_deleted(request, sheet_id, number, False, _("The deal is back."))
 
 
 @require_POST
