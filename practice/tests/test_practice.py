@@ -249,3 +249,17 @@ def test_deal_state_replays_from_the_row():
     record = game.match["current"]
     state = state_from_record({**record, "rules": game.match["rules"]})
     assert state.current_player == 0
+
+
+@pytest.mark.parametrize("language", ["tr", "de", "ru"])
+def test_every_screen_in_every_language(client, language):
+    """The game, the end of a deal and the review, translated (not English)."""
+    url = start_game(client, max_deals=1)
+    localized = url.replace("/en/", f"/{language}/")
+    html = client.get(localized).content.decode()
+    assert f'<html lang="{language}">' in html and "Your hand" not in html
+    play_to_the_end(client, url)
+    end = client.get(localized).content.decode()
+    assert "data-deal-points" in end and "Deal points" not in end
+    review = client.get(localized + "review/1/").content.decode()
+    assert review.count("<h1") == 1 and "Round 1" not in review
