@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .cards import card_name, parse_card
+from .cards import JACK, card_name, parse_card
 from .dealing import HAND_SIZE, Layout
 from .rules import Rules
 
@@ -77,7 +77,7 @@ def build_position(cls, rules: Rules, *, dealer, to_move, hands, pile, face_down
     state._rounds_dealt = 0
     state._round_length = HAND_SIZE * players
     state._remaining = sum(sizes) + len(stock)
-    from .state import JACK, pisti_kind
+    from .state import pisti_kind  # state imports this module lazily: no cycle at load
 
     state._jack_on_jack = pisti_kind(rules, JACK * 4, JACK * 4)
     state._jack_on_card = pisti_kind(rules, 0, JACK * 4)

@@ -15,8 +15,9 @@ from django.utils.translation import gettext as _
 
 from pisti import Match, Rules, view_for
 from pisti.bots import make_bot
+from pisti.bots.heuristics import capture_kind, captures
 from pisti.cards import InvalidCard, parse_card
-from pisti.state import Event
+from pisti.state import JACK_PISTI, PISTI, Event
 
 from .models import Game
 
@@ -134,9 +135,6 @@ def next_deal(game: Game, version) -> list[Event]:
 
 def hint(game: Game) -> tuple[int, str] | None:
     """The expert's choice for the human, with a one-line reason."""
-    from pisti.bots.heuristics import capture_kind, captures
-    from pisti.state import JACK_PISTI, PISTI
-
     match = load_match(game)
     state = match.current
     if state is None or state.current_player != HUMAN:

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from pisti import deal_record
 from pisti.cards import card_name
+from pisti_site.table import seat_names
 from pisti_site.visitors import owned_or_404, session_key
 from rules.cardwords import card_words
 
@@ -68,8 +69,6 @@ def _game_json(request, game, events, status=200, error=None):
     context = game_context(game)
     match = context["match"]
     state = match.current or match.finished[-1]
-    from pisti_site.table import seat_names
-
     names = seat_names(match.rules.players, match.rules.partnerships)
     steps = recent_events(state, names) if events else []
     return JsonResponse({
