@@ -85,11 +85,9 @@ def _answer(request, game, events=None, refused: MoveRefused | None = None):
         if refused:
             return _game_json(request, game, [], refused.status, refused.message)
         return _game_json(request, game, events)
-    if refused:
+    if refused:  # the plain-form path: the game as it is, the reason, and a 4xx status
         messages.error(request, refused.message)
-        response = redirect("practice:game", game_id=game.pk)
-        response.status_code = 303
-        return response
+        return render(request, "practice/game.html", game_context(game), status=refused.status)
     return redirect("practice:game", game_id=game.pk)
 
 

@@ -263,3 +263,13 @@ def test_every_screen_in_every_language(client, language):
     assert "data-deal-points" in end and "Deal points" not in end
     review = client.get(localized + "review/1/").content.decode()
     assert review.count("<h1") == 1 and "Round 1" not in review
+
+
+def test_plain_form_refusal_is_a_4xx_page_with_the_reason(client):
+    url = start_game(client)
+    html = client.get(url).content.decode()
+    response = client.post(url + "play/", {"version": "77", "card": HAND.search(html).group(1)})
+    assert response.status_code == 409
+    page = response.content.decode()
+    assert "already made or the game has moved on" in page
+    assert 'name="card"' in page  # the current hand, ready for the next try
