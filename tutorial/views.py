@@ -69,8 +69,10 @@ def _respond(request, lesson: Lesson, announce: str, status: int = 200):
         context = _lesson_context(request, lesson)
         html = render_to_string("tutorial/includes/step.html", context, request=request)
         return JsonResponse({"html": html, "announce": announce}, status=status)
-    if status >= 400:
+    if status >= 400:  # the plain-form path: the lesson as it is, the reason, a 4xx
         messages.error(request, announce)
+        return render(request, "tutorial/lesson.html", _lesson_context(request, lesson),
+                      status=status)
     return redirect(reverse("tutorial:lesson", args=[lesson.slug]), permanent=False)
 
 
