@@ -45,3 +45,10 @@ def test_whitenoise_right_after_security_middleware():
         "django.middleware.security.SecurityMiddleware",
         "whitenoise.middleware.WhiteNoiseMiddleware",
     ]
+
+
+def test_admin_lists_every_area(admin_client, db):
+
+    for path in ("/admin/rules/page/", "/admin/tutorial/lesson/", "/admin/practice/game/",
+                 "/admin/scoresheet/sheet/"):
+        assert admin_client.get(path).status_code == 200, path
