@@ -48,7 +48,7 @@ def test_whitenoise_right_after_security_middleware():
 
 
 def test_admin_lists_every_area(admin_client, db):
-
+    """Content is edited in the admin; games and sheets can be looked at there."""
     for path in ("/admin/rules/page/", "/admin/tutorial/lesson/", "/admin/practice/game/",
                  "/admin/scoresheet/sheet/"):
         assert admin_client.get(path).status_code == 200, path
