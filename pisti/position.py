@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .cards import JACK, card_name, parse_card
+from .cards import card_name, parse_card
 from .dealing import HAND_SIZE, Layout
 from .rules import Rules
 
@@ -55,8 +55,7 @@ def build_position(cls, rules: Rules, *, dealer, to_move, hands, pile, face_down
         raise InvalidPosition(f"captured: expected {sides} sides")
 
     state = object.__new__(cls)
-    state.rules = rules
-    state.players = players
+    state._adopt_rules(rules)
     state.dealer = dealer
     state.deck = ()
     state.layout = Layout(tuple(pile), face_down, tuple(stock), ())
@@ -67,7 +66,6 @@ def build_position(cls, rules: Rules, *, dealer, to_move, hands, pile, face_down
     state.initial_hands = [list(h) for h in hands]
     # Cards already captured were played in the open earlier: every seat has seen them.
     state.public_seen = [c for side in captured for c in side]
-    state._side = tuple(rules.side_of(seat) for seat in range(players))
     state.captured = captured
     state.pisti = list(pisti or [0] * sides)
     state.jack_pisti = list(jack_pisti or [0] * sides)
@@ -75,13 +73,7 @@ def build_position(cls, rules: Rules, *, dealer, to_move, hands, pile, face_down
     state.events = []
     state.leftover = None
     state._rounds_dealt = 0
-    state._round_length = HAND_SIZE * players
     state._remaining = sum(sizes) + len(stock)
-    from .state import pisti_kind  # state imports this module lazily: no cycle at load
-
-    state._jack_on_jack = pisti_kind(rules, JACK * 4, JACK * 4)
-    state._jack_on_card = pisti_kind(rules, 0, JACK * 4)
-    state._last_card_pisti = rules.last_card_pisti
     state.current_player = to_move
     state.deal_marks = []
     return state

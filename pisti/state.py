@@ -66,8 +66,7 @@ class GameState:
     def __init__(self, rules: Rules, deck, dealer: int = 0) -> None:
         if type(dealer) is not int or not 0 <= dealer < rules.players:
             raise ValueError(f"dealer must be a seat from 0 to {rules.players - 1}, not {dealer!r}")
-        self.rules = rules
-        self.players = rules.players
+        self._adopt_rules(rules)
         self.dealer = dealer
         self.deck = check_deck(deck)
         self.layout = lay_out(self.deck, rules)
@@ -75,7 +74,6 @@ class GameState:
         self.pile = list(self.layout.table)
         self.pile_face_down = self.layout.face_down
         self.hands: list[list[int]] = [[] for _ in range(self.players)]
-        self._side = tuple(rules.side_of(seat) for seat in range(self.players))
         self.captured: list[list[int]] = [[] for _ in range(rules.sides)]
         self.pisti = [0] * rules.sides
         self.jack_pisti = [0] * rules.sides
@@ -83,16 +81,22 @@ class GameState:
         self.events: list[Event] = []
         self.leftover: tuple[int, int] | None = None  # (side, cards) at the end
         self._rounds_dealt = 0
-        self._round_length = HAND_SIZE * self.players
         self._remaining = len(self.stock)
-        self._jack_on_jack = pisti_kind(rules, JACK * 4, JACK * 4)
-        self._jack_on_card = pisti_kind(rules, 0, JACK * 4)
-        self._last_card_pisti = rules.last_card_pisti
         self.current_player: int | None = (dealer + 1) % self.players
         self.deal_marks: list[tuple[int, int]] = []  # (plays so far, stock round) per deal
         self.initial_hands: list[list[int]] | None = None  # set by from_position only
         self.public_seen: list[int] = []  # from_position: cards captured before it
         self._deal_round()
+
+    def _adopt_rules(self, rules: Rules) -> None:
+        """What the rules fix for the whole deal, worked out once for the hot path."""
+        self.rules = rules
+        self.players = rules.players
+        self._side = tuple(rules.side_of(seat) for seat in range(rules.players))
+        self._round_length = HAND_SIZE * rules.players
+        self._jack_on_jack = pisti_kind(rules, JACK * 4, JACK * 4)
+        self._jack_on_card = pisti_kind(rules, 0, JACK * 4)
+        self._last_card_pisti = rules.last_card_pisti
 
     # -- queries -----------------------------------------------------------------
 
