@@ -1,4 +1,5 @@
-"""Things that belong to one visitor: found through their session, 404 for anyone else."""
+"""Things that belong to one visitor: found through their session, 404 for anyone else,
+and answered the way they asked (JSON for ``fetch``, a page for a plain form)."""
 
 from django.http import Http404
 
@@ -20,3 +21,8 @@ def owned_or_404(model, request, pk):
         return model.objects.get(pk=pk, session_key=key)
     except (model.DoesNotExist, ValueError):
         raise Http404 from None
+
+
+def wants_json(request) -> bool:
+    """Whether the request came from the page's script rather than a plain form post."""
+    return "application/json" in request.headers.get("Accept", "")

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_GET, require_POST
 from pisti import deal_record
 from pisti.cards import card_name
 from pisti_site.table import seat_names
-from pisti_site.visitors import owned_or_404, session_key
+from pisti_site.visitors import owned_or_404, session_key, wants_json
 from rules.cardwords import card_words
 
 from . import service
@@ -31,10 +31,6 @@ from .service import MoveRefused
 
 def _game_or_404(request, game_id) -> Game:
     return owned_or_404(Game, request, game_id)
-
-
-def _wants_json(request) -> bool:
-    return "application/json" in request.headers.get("Accept", "")
 
 
 def start(request):
@@ -81,7 +77,7 @@ def _game_json(request, game, events, status=200, error=None):
 
 
 def _answer(request, game, events=None, refused: MoveRefused | None = None):
-    if _wants_json(request):
+    if wants_json(request):
         if refused:
             return _game_json(request, game, [], refused.status, refused.message)
         return _game_json(request, game, events)
@@ -119,7 +115,7 @@ def help_settings(request, game_id):
     game.show_highlight = request.POST.get("highlight") == "on"
     game.show_counter = request.POST.get("counter") == "on"
     game.save(update_fields=["show_highlight", "show_counter", "updated"])
-    if _wants_json(request):
+    if wants_json(request):
         return _game_json(request, game, [])
     return redirect("practice:game", game_id=game.pk)
 
@@ -134,7 +130,7 @@ def hint(request, game_id):
         card, reason = advice
         message = _("The expert would play the %(card)s: %(reason)s") % {
             "card": card_words(card), "reason": reason}
-    if _wants_json(request):
+    if wants_json(request):
         return JsonResponse({"hint": message, "card": card_name(advice[0]) if advice else None})
     messages.info(request, message)
     return redirect("practice:game", game_id=game.pk)

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from pisti.cards import InvalidCard, parse_card
+from pisti_site.visitors import wants_json
 
 from . import engine
 from .models import Lesson, Step
@@ -60,12 +61,8 @@ def lesson_page(request, slug):
     return render(request, "tutorial/lesson.html", _lesson_context(request, lesson))
 
 
-def _wants_json(request) -> bool:
-    return "application/json" in request.headers.get("Accept", "")
-
-
 def _respond(request, lesson: Lesson, announce: str, status: int = 200):
-    if _wants_json(request):
+    if wants_json(request):
         context = _lesson_context(request, lesson)
         html = render_to_string("tutorial/includes/step.html", context, request=request)
         return JsonResponse({"html": html, "announce": announce}, status=status)
@@ -78,7 +75,7 @@ def _respond(request, lesson: Lesson, announce: str, status: int = 200):
 
 def _refuse(request, lesson: Lesson, message: str, status: int):
     """Nothing changes; the learner is told why and sees the current step."""
-    if _wants_json(request):
+    if wants_json(request):
         context = _lesson_context(request, lesson)
         html = render_to_string("tutorial/includes/step.html", context, request=request)
         return JsonResponse({"error": message, "html": html, "announce": message}, status=status)

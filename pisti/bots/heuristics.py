@@ -23,6 +23,11 @@ def card_points(card: int, rules) -> int:
     return 1 if card >> 2 in (0, JACK) else 0
 
 
+def points_table(rules) -> list[int]:
+    """Every card's points under ``rules``, indexed by card: one lookup per card later."""
+    return [card_points(c, rules) for c in range(52)]
+
+
 def unseen_cards(view) -> list[int]:
     """Cards this seat has never seen: other hands, the stock and face-down cards."""
     seen = set(view.seen)

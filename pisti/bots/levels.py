@@ -14,9 +14,9 @@ from ..view import PlayerView
 from .heuristics import (
     MAJORITY_SHARE,
     capture_kind_from,
-    card_points,
     chance_holds,
     pisti_value,
+    points_table,
     rank_counts,
     unseen_cards,
 )
@@ -81,7 +81,7 @@ class Evaluator:
 
     @classmethod
     def from_view(cls, view: PlayerView) -> Evaluator:
-        points = [card_points(c, view.rules) for c in range(52)]
+        points = points_table(view.rules)
         unseen = unseen_cards(view)
         return cls(
             view.rules, pile_face_up=view.pile_face_up, pile_size=view.pile_size,

@@ -18,7 +18,7 @@ from ..position import build_position
 from ..scoring import majority_side
 from ..state import GameState
 from ..view import PlayerView
-from .heuristics import card_points, unseen_cards
+from .heuristics import points_table, unseen_cards
 from .levels import Evaluator
 
 MATCH_WEIGHT = 10.0
@@ -52,7 +52,7 @@ class SearchBot:
         more than their noise: paired over the same worlds, so luck cancels."""
         default = Evaluator.from_view(view).best(hand)
         unseen = unseen_cards(view)
-        points = _points_table(view.rules)
+        points = points_table(view.rules)
         lacking = ranks_not_held(view, jacks=self.infer_jacks)
         differences = {card: [] for card in hand if card != default}
         for _ in range(self.samples):
@@ -107,7 +107,7 @@ class SearchBot:
         unseen = unseen_cards(view)
         if len(unseen) > 12:
             return None
-        points = _points_table(view.rules)
+        points = points_table(view.rules)
         totals = dict.fromkeys(hand, 0.0)
         lacking = ranks_not_held(view)[opponent]
         hands = list(combinations(unseen, size))
@@ -196,10 +196,6 @@ def _deal_unseen(view: PlayerView, unseen: list[int], lacking, rng) -> list[int]
         taken = set(hand)
         pool = [c for c in pool if c not in taken]
     return order + pool
-
-
-def _points_table(rules) -> list[int]:
-    return [card_points(c, rules) for c in range(52)]
 
 
 def _world(view: PlayerView, unseen: list[int]) -> GameState:
