@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -78,18 +79,20 @@ def _forms(sheet, **bound):
     }
 
 
+def _share_url(request, sheet) -> str:
+    return request.build_absolute_uri(reverse("scoresheet:shared", args=[sheet.share]))
+
+
 @require_GET
 def sheet_page(request, sheet_id):
     sheet = _own_sheet(request, sheet_id)
-    share_url = request.build_absolute_uri(
-        redirect("scoresheet:shared", token=sheet.share).url)
+    share_url = _share_url(request, sheet)
     return render(request, "scoresheet/sheet.html",
                   sheet_context(sheet, editable=True, share_url=share_url, **_forms(sheet)))
 
 
 def _render_with_errors(request, sheet, **bound):
-    share_url = request.build_absolute_uri(
-        redirect("scoresheet:shared", token=sheet.share).url)
+    share_url = _share_url(request, sheet)
     return render(request, "scoresheet/sheet.html", sheet_context(
         sheet, editable=True, share_url=share_url, **_forms(sheet, **bound)), status=400)
 
