@@ -7,7 +7,7 @@ line all share one implementation of the rules. The contract it implements is
 
 from .cards import CARD_NAMES, InvalidCard, card_name, card_names, parse_card, parse_cards
 from .dealing import InvalidDeck, shuffled_deck
-from .match import Match, Outcome, match_outcome
+from .match import Match, MatchProgress, Outcome, decide_match, match_outcome, match_totals
 from .record import InvalidRecord, deal_record, replay_summary, state_from_record
 from .rules import InvalidRules, Rules
 from .scoring import SideScore, Tally, deal_points, score_deal, score_tallies
@@ -16,8 +16,9 @@ from .view import PlayerView, view_for
 
 __all__ = [
     "CARD_NAMES", "Event", "GameState", "IllegalPlay", "InvalidCard", "InvalidDeck",
-    "InvalidRecord", "InvalidRules", "Match", "Outcome", "PlayerView", "Rules", "SideScore",
-    "Tally", "card_name", "card_names", "deal_points", "deal_record", "match_outcome",
+    "InvalidRecord", "InvalidRules", "Match", "MatchProgress", "Outcome", "PlayerView", "Rules",
+    "SideScore", "Tally", "card_name", "card_names", "deal_points", "deal_record", "decide_match",
+    "match_outcome", "match_totals",
     "new_deal", "parse_card", "parse_cards", "replay_summary", "score_deal", "score_tallies",
     "shuffled_deck", "state_from_record", "view_for",
 ]

@@ -29,16 +29,61 @@ class Outcome:
 
 
 def match_outcome(totals: list[int], deals_played: int, rules: Rules) -> Outcome:
-    """Who has won after ``deals_played`` deals with these totals, if anyone."""
+    """Who has won after ``deals_played`` deals with these totals, if anyone.
+
+    ``totals`` are what the match is decided on (:func:`match_totals`): deal points, or
+    deals won with ``match_scoring: "deals"``.
+    """
     if not totals:
         return Outcome(False)
     best = max(totals)
     leaders = tuple(side for side, total in enumerate(totals) if total == best)
     if rules.max_deals is not None and deals_played >= rules.max_deals:
         return Outcome(True, leaders)
+    if rules.match_scoring == "deals":
+        # one match point per deal, so the first side to reach the target is alone there
+        return Outcome(True, leaders) if best >= rules.deals_target else Outcome(False)
     if best >= rules.target and (len(leaders) == 1 or rules.target_tie == "shared"):
         return Outcome(True, leaders)
     return Outcome(False)
+
+
+def match_points(points: list[int]) -> list[int]:
+    """What one deal adds under ``match_scoring: "deals"``: 1 to a strict leader, else 0."""
+    best = max(points)
+    if points.count(best) != 1:
+        return [0] * len(points)
+    return [int(p == best) for p in points]
+
+
+def match_totals(deals: list[list[int]], rules: Rules) -> list[int]:
+    """The running totals a match is decided on, from each deal's points per side."""
+    rows = [match_points(p) for p in deals] if rules.match_scoring == "deals" else deals
+    return [sum(column) for column in zip(*rows, strict=True)] or [0] * rules.sides
+
+
+@dataclass(frozen=True)
+class MatchProgress:
+    """A match read deal by deal: where it ended, and the totals at that point."""
+
+    outcome: Outcome
+    deals_counted: int  # deals up to and including the one that ended the match
+    totals: list[int]  # the deciding totals after ``deals_counted`` deals
+
+
+def decide_match(deals: list[list[int]], rules: Rules) -> MatchProgress:
+    """Walk the deals in order and stop at the first one after which the rules end the match.
+
+    Deals entered after that (at a real table, by mistake or habit) never change the
+    result: a match is won when it ends, not by whoever leads later.
+    """
+    for played in range(1, len(deals) + 1):
+        totals = match_totals(deals[:played], rules)
+        outcome = match_outcome(totals, played, rules)
+        if outcome.over:
+            return MatchProgress(outcome, played, totals)
+    totals = match_totals(deals, rules)
+    return MatchProgress(match_outcome(totals, len(deals), rules), len(deals), totals)
 
 
 class Match:
@@ -55,6 +100,12 @@ class Match:
 
     @property
     def totals(self) -> list[int]:
+        """The totals the match is decided on: deal points, or deals won."""
+        return match_totals(self.points, self.rules)
+
+    @property
+    def point_totals(self) -> list[int]:
+        """Deal points added up, whatever the match is decided on."""
         return [sum(column) for column in zip(*self.points, strict=True)] or [0] * self.rules.sides
 
     @property

@@ -16,6 +16,8 @@ FACE_UP_JACK = ("return", "keep")
 JACK_ON_LONE_JACK = ("jack_pisti", "pisti")
 JACK_ON_LONE_CARD = ("none", "pisti", "jack_pisti")
 TARGET_TIE = ("play_on", "shared")
+MAJORITY_RULES = ("most", "over_half")
+MATCH_SCORING = ("points", "deals")
 
 
 class InvalidRules(ValueError):
@@ -55,11 +57,14 @@ _CHECKS = {
     "jack_on_empty_table": _one_of(False, True),
     "last_card_pisti": _one_of(False, True),
     "majority_bonus": _int_range(0, 10),
+    "majority_rule": _one_of(*MAJORITY_RULES),
     "two_of_clubs_points": _int_range(0, 10),
     "ten_of_diamonds_points": _int_range(0, 10),
     "target": _int_range(50, 500),
     "target_tie": _one_of(*TARGET_TIE),
     "max_deals": (_max_deals, "null or an integer from 1 to 50"),
+    "match_scoring": _one_of(*MATCH_SCORING),
+    "deals_target": _int_range(1, 25),
 }
 
 
@@ -78,11 +83,14 @@ class Rules:
     jack_on_empty_table: bool = False
     last_card_pisti: bool = False
     majority_bonus: int = 3
+    majority_rule: str = "most"  # "over_half": the bonus needs at least 27 of the 52 cards
     two_of_clubs_points: int = 2
     ten_of_diamonds_points: int = 3
     target: int = 151
     target_tie: str = "play_on"
     max_deals: int | None = None
+    match_scoring: str = "points"  # "deals": one match point per deal won
+    deals_target: int = 5  # match points that win with match_scoring "deals"
 
     def __post_init__(self) -> None:
         if self.partnerships is None:

@@ -59,10 +59,17 @@ class SideScore:
         return data
 
 
-def majority_side(card_counts: list[int]) -> int | None:
-    """The side with strictly more cards than every other side, if there is one."""
+OVER_HALF = 27  # cards a side needs for the bonus under majority_rule "over_half"
+
+
+def majority_side(card_counts: list[int], rule: str = "most") -> int | None:
+    """The side with strictly more cards than every other side, if there is one.
+
+    With ``rule="over_half"`` that side must also hold at least 27 of the 52 cards, which
+    only matters with three or four separate sides (two sides with the most always do).
+    """
     best = max(card_counts)
-    if card_counts.count(best) != 1:
+    if card_counts.count(best) != 1 or (rule == "over_half" and best < OVER_HALF):
         return None
     return card_counts.index(best)
 
@@ -71,7 +78,7 @@ def score_tallies(
     tallies: list[Tally], rules: Rules, *, complete: bool = True, seats=None
 ) -> list[SideScore]:
     """Score every side; the majority bonus only once the deal is complete."""
-    winner = majority_side([t.cards for t in tallies]) if complete else None
+    winner = majority_side([t.cards for t in tallies], rules.majority_rule) if complete else None
     seats = seats or [(side,) for side in range(len(tallies))]
     scores = []
     for side, t in enumerate(tallies):

@@ -78,7 +78,7 @@ class SearchBot:
     def _utility(self, world: GameState, view: PlayerView, points) -> float:
         rules = view.rules
         counts = [view.captured_cards[s] + len(c) for s, c in enumerate(world.captured)]
-        winner = majority_side(counts)
+        winner = majority_side(counts, rules.majority_rule)
         gains = [
             sum(points[c] for c in captured)
             + world.pisti[side] * rules.pisti_points

@@ -16,11 +16,14 @@ DEFAULTS = {
     "jack_on_empty_table": False,
     "last_card_pisti": False,
     "majority_bonus": 3,
+    "majority_rule": "most",
     "two_of_clubs_points": 2,
     "ten_of_diamonds_points": 3,
     "target": 151,
     "target_tie": "play_on",
     "max_deals": None,
+    "match_scoring": "points",
+    "deals_target": 5,
 }
 
 # Every allowed value of every key (integer ranges by their ends and a middle value).
@@ -35,11 +38,14 @@ ALLOWED = {
     "jack_on_empty_table": [False, True],
     "last_card_pisti": [False, True],
     "majority_bonus": [0, 5, 10],
+    "majority_rule": ["most", "over_half"],
     "two_of_clubs_points": [0, 5, 10],
     "ten_of_diamonds_points": [0, 5, 10],
     "target": [50, 151, 500],
     "target_tie": ["play_on", "shared"],
     "max_deals": [None, 1, 25, 50],
+    "match_scoring": ["points", "deals"],
+    "deals_target": [1, 5, 25],
 }
 
 # Values the contract refuses: wrong JSON type (10.0 and true are not integers), out of
@@ -56,11 +62,14 @@ REFUSED = {
     "jack_on_empty_table": ["false", "true", 0, 1, None, "False"],
     "last_card_pisti": ["false", 1, 0, None, "True"],
     "majority_bonus": [-1, 11, 3.0, "3", True, None],
+    "majority_rule": ["Most", "over half", "half", "", None, 27, True],
     "two_of_clubs_points": [-1, 11, 2.0, "2", True, None],
     "ten_of_diamonds_points": [-1, 11, 3.0, "3", False, None],
     "target": [49, 501, 0, 151.0, "151", True, None],
     "target_tie": ["Shared", "PLAY_ON", "play on", "split", "", None, 1],
     "max_deals": [0, 51, -1, 10.0, "10", True, False],
+    "match_scoring": ["Points", "DEALS", "games", "", None, 1, True],
+    "deals_target": [0, 26, -1, 5.0, "5", True, None],
 }
 
 
