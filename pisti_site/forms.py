@@ -23,14 +23,23 @@ class HouseRulesForm(forms.Form):
     """Every rule key of the engine contract except the table, with the defaults shown."""
 
     rule_fields: tuple[str, ...] = (
-        "target", "target_tie", "max_deals", "opening", "face_up_jack", "pisti_points",
-        "jack_pisti_points", "jack_on_lone_jack", "jack_on_lone_card", "jack_on_empty_table",
-        "last_card_pisti", "majority_bonus", "two_of_clubs_points", "ten_of_diamonds_points",
+        "match_scoring", "target", "target_tie", "deals_target", "max_deals", "opening",
+        "face_up_jack", "pisti_points", "jack_pisti_points", "jack_on_lone_jack",
+        "jack_on_lone_card", "jack_on_empty_table", "last_card_pisti", "majority_bonus",
+        "majority_rule", "two_of_clubs_points", "ten_of_diamonds_points",
     )
+
+    # The newer keys are optional in a submission (older bookmarks and clients leave them
+    # out); an empty value means the engine's default.
+    match_scoring = forms.ChoiceField(label=_("The match is won on"), initial="points",
+                                      required=False, choices=[
+        ("points", _("Points added up")), ("deals", _("Deals won (one match point a deal)"))])
 
     target = forms.IntegerField(label=_("Play to"), min_value=50, max_value=500, initial=151)
     target_tie = forms.ChoiceField(label=_("A tie at the top"), initial="play_on", choices=[
         ("play_on", _("Play another deal")), ("shared", _("Shared win"))])
+    deals_target = forms.IntegerField(label=_("Deals won to win the match"), min_value=1,
+                                      max_value=25, initial=5, required=False)
     max_deals = forms.IntegerField(label=_("Stop after this many deals (empty: no limit)"),
                                    min_value=1, max_value=50, required=False)
     opening = forms.ChoiceField(label=_("Opening cards"), initial="three_down_one_up", choices=[
@@ -56,6 +65,10 @@ class HouseRulesForm(forms.Form):
                                         initial="false", choices=_yes_no)
     majority_bonus = forms.IntegerField(label=_("Bonus for most cards"), min_value=0,
                                         max_value=10, initial=3)
+    majority_rule = forms.ChoiceField(label=_("Who gets the bonus for most cards"),
+                                      initial="most", required=False, choices=[
+                                          ("most", _("More cards than every other player")),
+                                          ("over_half", _("Only with 27 cards or more"))])
     two_of_clubs_points = forms.IntegerField(label=_("Two of clubs"), min_value=0,
                                              max_value=10, initial=2)
     ten_of_diamonds_points = forms.IntegerField(label=_("Ten of diamonds"), min_value=0,
@@ -75,7 +88,10 @@ class HouseRulesForm(forms.Form):
         data = super().clean()
         if self.errors:
             return data
-        values = {key: data[key] for key in self.rule_fields}
+        values = {
+            key: data[key] for key in self.rule_fields
+            if data.get(key) not in (None, "") or key == "max_deals"
+        }
         for key in BOOLEAN_RULES:
             if key in values:
                 values[key] = values[key] == "true"
