@@ -23,7 +23,7 @@ from pisti_site.visitors import owned_or_404, session_key, wants_json
 from rules.cardwords import card_words
 
 from . import service
-from .forms import PRESET_LABELS, NewGameForm, initial_for
+from .forms import PRESET_LABELS, NewGameForm, initial_from_query
 from .models import Game
 from .presenting import game_context, recent_events, review_context
 from .service import MoveRefused
@@ -43,8 +43,10 @@ def start(request):
                                        data["rules"])
             return redirect("practice:game", game_id=game.pk)
     else:
-        preset = request.GET.get("preset")
-        form = NewGameForm(initial=initial_for(preset))
+        initial, link_error = initial_from_query(request.GET)
+        if link_error:
+            messages.error(request, link_error)
+        form = NewGameForm(initial=initial)
     current = None
     if request.session.session_key:
         current = Game.objects.filter(session_key=request.session.session_key,

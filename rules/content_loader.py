@@ -10,6 +10,8 @@ from pathlib import Path
 
 from django.db import transaction
 
+from pisti import Rules
+from pisti.rules import InvalidRules
 from pisti_site.content import ContentError, languages, read_json, translated_columns
 
 from .models import Page, Question, Section, Term, Variant
@@ -76,18 +78,38 @@ def _load(contents: dict[str, dict]) -> None:
         row.sections.exclude(slug__in=keep).delete()
     _load_list(contents, "variants", Variant, "key",
                {"title": "title", "body": "body", "default": "default",
-                "alternatives": "alternatives"})
+                "alternatives": "alternatives"},
+               shared=lambda item: {"play": playable_alternatives(item)})
     _load_list(contents, "faq", Question, "slug", {"question": "question", "answer": "answer"})
     _load_list(contents, "glossary", Term, "slug", {"term": "term", "definition": "definition"})
 
 
-def _load_list(contents, key, model, slug_field, fields) -> None:
+def playable_alternatives(variant: dict) -> list[dict]:
+    """A variant's ``play`` list, each entry checked by the engine's own validation.
+
+    Rules are data shared by every language, so they are read from English only; a key
+    or value the engine refuses stops the load instead of reaching the page.
+    """
+    play = variant.get("play", [])
+    if not isinstance(play, list):
+        raise ContentError(f"variant {variant['key']}: play must be a list of rule objects")
+    for rules in play:
+        try:
+            Rules.from_dict(rules)
+        except InvalidRules as error:
+            raise ContentError(f"variant {variant['key']}: {error}") from None
+    return play
+
+
+def _load_list(contents, key, model, slug_field, fields, shared=None) -> None:
+    """Rows from a list of items; ``shared`` gives the columns that are not translated."""
     keep = []
     for order, item in enumerate(contents["en"][key]):
         by_lang = {lang: contents[lang][key][order] for lang in contents}
         model.objects.update_or_create(
             **{slug_field: item[slug_field]},
-            defaults={"order": order, **translated_columns(by_lang, fields)},
+            defaults={"order": order, **translated_columns(by_lang, fields),
+                      **(shared(item) if shared else {})},
         )
         keep.append(item[slug_field])
     model.objects.exclude(**{f"{slug_field}__in": keep}).delete()

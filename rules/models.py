@@ -44,14 +44,28 @@ class Section(models.Model):
 
 
 class Variant(models.Model):
-    """A point where tables and sources disagree, with the engine rule key that decides it."""
+    """A point where tables and sources disagree: a house rule the engine plays, or a custom.
 
-    key = models.SlugField(_("rule key"), unique=True)
+    ``key`` only names the entry (its anchor on the page). ``play`` holds what a player can
+    choose, as rule objects of the engine contract (one per alternative, e.g.
+    ``{"jack_on_lone_card": "pisti"}``); an empty list marks a table custom that changes no
+    rule of play, so the page never prints a rule key the engine would refuse.
+    """
+
+    key = models.SlugField(_("slug"), unique=True)
     order = models.PositiveSmallIntegerField(_("order"), default=0)
     title = models.CharField(_("title"), max_length=200)
     body = models.TextField(_("explanation"))
     default = models.TextField(_("default"))
     alternatives = models.TextField(_("alternatives"))
+    play = models.JSONField(
+        _("playable alternatives"), default=list, blank=True,
+        help_text=_("Rule objects a practice game can start with; empty for a table custom."),
+    )
+
+    @property
+    def is_custom(self) -> bool:
+        return not self.play
 
     class Meta:
         ordering = ["order"]
