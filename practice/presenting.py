@@ -7,11 +7,13 @@ public events (cards played); only the review of a finished deal shows every han
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from pisti import score_deal, view_for
 from pisti.bots.heuristics import capture_kind, captures
 from pisti.cards import ACE, JACK, RANKS, TEN_OF_DIAMONDS, TWO_OF_CLUBS
 from pisti.dealing import dealt_hand, rounds_per_deal
+from pisti.match import match_points
 from pisti.state import JACK_PISTI, PISTI
 from pisti_site.table import describe_event, present_table, seat_names
 from rules.cardwords import card_words
@@ -73,24 +75,45 @@ def card_counter(view) -> dict:
     }
 
 
+def plays_for_deals(rules) -> bool:
+    """``match_scoring: "deals"``: the match is won on deals won, not on points."""
+    return rules.match_scoring == "deals"
+
+
+def match_goal(rules) -> str:
+    """What wins this match, in words: the points target or the deals to win."""
+    if plays_for_deals(rules):
+        return ngettext("first to win %(n)d deal", "first to win %(n)d deals",
+                        rules.deals_target) % {"n": rules.deals_target}
+    return _("playing to %(target)d points") % {"target": rules.target}
+
+
+def goal(rules) -> int:
+    return rules.deals_target if plays_for_deals(rules) else rules.target
+
+
 def running_totals(match) -> list[list[int]]:
+    """The deciding totals after each deal: points, or deals won in a deals match."""
     totals, rows = [0] * match.rules.sides, []
     for points in match.points:
-        totals = [t + p for t, p in zip(totals, points, strict=True)]
+        counted = match_points(points) if plays_for_deals(match.rules) else points
+        totals = [t + p for t, p in zip(totals, counted, strict=True)]
         rows.append(list(totals))
     return rows
 
 
 def totals_chart(match, names: list[str]) -> str:
-    return chart_svg(running_totals(match), names, match.rules.target)
+    return chart_svg(running_totals(match), names, goal(match.rules))
 
 
-def deal_table(state, rules, names, totals) -> list[dict]:
+def deal_table(state, rules, names, match) -> list[dict]:
+    """One row per side: the deal's score, the points total and, in a deals match, deals won."""
     rows = []
+    totals, points = match.totals, match.point_totals
     for side, score in enumerate(score_deal(state)):
-        total = totals[side]
-        rows.append({"name": names[side], "score": score, "total": total,
-                     "needed": max(0, rules.target - total)})
+        rows.append({"name": names[side], "score": score, "total": points[side],
+                     "deals_won": totals[side],
+                     "needed": max(0, goal(rules) - totals[side])})
     return rows
 
 
@@ -107,11 +130,14 @@ def game_context(game) -> dict:
     if game.show_highlight and my_turn:
         highlight(view, table["hand"])
     outcome = match.outcome
+    points = match.point_totals
     context = {
         "game": game, "match": match, "rules": rules, "table": table, "my_turn": my_turn,
         "deal_number": len(match.finished) + (1 if match.current else 0),
+        "match_goal": match_goal(rules), "deals_match": plays_for_deals(rules),
         "scores": [
-            {"name": n, "total": totals[s], "needed": max(0, rules.target - totals[s]),
+            {"name": n, "total": points[s], "deals_won": totals[s],
+             "needed": max(0, goal(rules) - totals[s]),
              "captured": view.captured_cards[s], "pisti": view.pisti[s],
              "jack_pisti": view.jack_pisti[s]}
             for s, n in enumerate(names)
@@ -124,7 +150,7 @@ def game_context(game) -> dict:
         "finished_count": len(match.finished),
     }
     if match.current is None and match.finished:
-        context["deal_table"] = deal_table(match.finished[-1], rules, names, totals)
+        context["deal_table"] = deal_table(match.finished[-1], rules, names, match)
         context["chart"] = totals_chart(match, names)
         context["history"] = [
             {"deal": i + 1, "points": p, "totals": t}
@@ -157,5 +183,5 @@ def review_context(game, deal_index: int) -> dict | None:
         "game": game, "deal_number": deal_index + 1, "rounds": rounds,
         "table": [card_words(c) for c in layout.table],
         "face_down": [card_words(c) for c in layout.table[: layout.face_down]],
-        "scores": deal_table(state, rules, side_names(rules), match.totals),
+        "scores": deal_table(state, rules, side_names(rules), match),
     }
