@@ -29,15 +29,19 @@ def seat_names(players: int, partnerships: bool = False) -> dict[int, str]:
 
 def describe_event(event, names) -> str:
     who, card = names[event.seat], card_words(event.card)
+    count = event.captured
     if event.jack_pisti:
-        text = _("%(who)s: %(card)s — jack pişti! %(count)d cards taken.")
+        text = ngettext("%(who)s: %(card)s — jack pişti! %(count)d card taken.",
+                        "%(who)s: %(card)s — jack pişti! %(count)d cards taken.", count)
     elif event.pisti:
-        text = _("%(who)s: %(card)s — pişti! %(count)d cards taken.")
-    elif event.captured:
-        text = _("%(who)s: %(card)s takes %(count)d cards.")
+        text = ngettext("%(who)s: %(card)s — pişti! %(count)d card taken.",
+                        "%(who)s: %(card)s — pişti! %(count)d cards taken.", count)
+    elif count:
+        text = ngettext("%(who)s: %(card)s takes %(count)d card.",
+                        "%(who)s: %(card)s takes %(count)d cards.", count)
     else:
         text = _("%(who)s: %(card)s, no capture.")
-    return text % {"who": who, "card": card, "count": event.captured}
+    return text % {"who": who, "card": card, "count": count}
 
 
 def present_table(state, seat: int = 0, *, playable: bool, match_totals=()) -> dict:
@@ -46,7 +50,8 @@ def present_table(state, seat: int = 0, *, playable: bool, match_totals=()) -> d
     names = seat_names(view.players, view.rules.partnerships)
     face_down = view.pile_size - len(view.pile_face_up)
     pile_label = (
-        _("Table: %(down)d face-down cards, face up: %(up)s.")
+        ngettext("Table: %(down)d face-down card, face up: %(up)s.",
+                 "Table: %(down)d face-down cards, face up: %(up)s.", face_down)
         % {"down": face_down, "up": cards_words(view.pile_face_up)}
         if view.pile_size else _("The table is empty.")
     )

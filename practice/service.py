@@ -12,6 +12,7 @@ import secrets
 
 from django.db.models import F
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from pisti import Match, Rules, view_for
 from pisti.bots import make_bot
@@ -150,7 +151,9 @@ def hint(game: Game) -> tuple[int, str] | None:
         elif kind == PISTI:
             reason = _("a pişti: %(points)d points.") % {"points": view.rules.pisti_points}
         else:
-            reason = _("it takes %(count)d cards.") % {"count": view.pile_size + 1}
+            count = view.pile_size + 1
+            reason = ngettext("it takes %(count)d card.", "it takes %(count)d cards.",
+                              count) % {"count": count}
     elif view.pile_size == 0:
         reason = _("the card the next player is least likely to match for a pişti.")
     else:

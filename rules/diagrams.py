@@ -11,6 +11,7 @@ import random
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from pisti import GameState, Rules, Tally, score_deal, score_tallies
 from pisti.bots.simple import GreedyBot
@@ -47,7 +48,9 @@ class Diagram:
 
     @property
     def alt_text(self) -> str:
-        pile = _("Table: %(down)d face-down cards, face up: %(up)s.") % {
+        pile = ngettext("Table: %(down)d face-down card, face up: %(up)s.",
+                        "Table: %(down)d face-down cards, face up: %(up)s.",
+                        self.before_face_down) % {
             "down": self.before_face_down,
             "up": cards_words(self.before_face_up),
         }
@@ -96,9 +99,11 @@ def opening_table() -> Diagram:
 def capture_by_rank() -> Diagram:
     return _show_play(
         "capture-by-rank", [], "9C",
-        lambda e, top, f: _(
+        lambda e, top, f: ngettext(
             "The %(card)s matches the %(top)s on top, so it takes the whole pile: "
-            "%(count)d cards, the face-down ones included."
+            "%(count)d card, the face-down ones included.",
+            "The %(card)s matches the %(top)s on top, so it takes the whole pile: "
+            "%(count)d cards, the face-down ones included.", e.captured,
         ) % {"card": card_words(e.card), "top": card_words(top), "count": e.captured},
     )
 
@@ -106,9 +111,11 @@ def capture_by_rank() -> Diagram:
 def no_match() -> Diagram:
     return _show_play(
         "no-match", [], "5D",
-        lambda e, top, f: _(
+        lambda e, top, f: ngettext(
             "The %(card)s does not match the %(top)s: it takes nothing and becomes the new "
-            "top card of a pile of %(count)d."
+            "top card of a pile of %(count)d card.",
+            "The %(card)s does not match the %(top)s: it takes nothing and becomes the new "
+            "top card of a pile of %(count)d cards.", f["pile_after"],
         ) % {"card": card_words(e.card), "top": card_words(top), "count": f["pile_after"]},
     )
 
@@ -116,8 +123,10 @@ def no_match() -> Diagram:
 def jack_capture() -> Diagram:
     return _show_play(
         "jack-capture", ["5D", "8D"], "JC",
-        lambda e, top, f: _(
-            "The %(top)s is on top and the %(card)s takes the pile anyway: %(count)d cards."
+        lambda e, top, f: ngettext(
+            "The %(top)s is on top and the %(card)s takes the pile anyway: %(count)d card.",
+            "The %(top)s is on top and the %(card)s takes the pile anyway: %(count)d cards.",
+            e.captured,
         ) % {"card": card_words(e.card), "top": card_words(top), "count": e.captured},
     )
 
@@ -162,9 +171,11 @@ def jack_pisti() -> Diagram:
 def jack_on_lone_card() -> Diagram:
     return _show_play(
         "jack-on-lone-card", ["9C", "7H"], "JC",
-        lambda e, top, f: _(
+        lambda e, top, f: ngettext(
+            "The %(card)s takes the lone %(top)s (%(count)d card), but under the standard "
+            "rules that is an ordinary capture, not a pişti.",
             "The %(card)s takes the lone %(top)s (%(count)d cards), but under the standard "
-            "rules that is an ordinary capture, not a pişti."
+            "rules that is an ordinary capture, not a pişti.", e.captured,
         ) % {"card": card_words(e.card), "top": card_words(top), "count": e.captured}
         if not (f["pisti"] or f["jack_pisti"])
         else _("A pişti."),
@@ -193,9 +204,12 @@ def last_cards() -> Diagram:
     down, up = replay.pile_face_down, list(replay.pile[replay.pile_face_down :])
     last = state.events[-1]
     who = _("you") if side == YOU else _("your opponent")
-    caption = _(
+    caption = ngettext(
+        "The last card of the deal, the %(card)s, takes nothing. The %(count)d card left "
+        "on the table goes to %(who)s, who made the last capture; this is never a pişti.",
         "The last card of the deal, the %(card)s, takes nothing. The %(count)d cards left "
-        "on the table go to %(who)s, who made the last capture; this is never a pişti."
+        "on the table go to %(who)s, who made the last capture; this is never a pişti.",
+        count,
     ) % {"card": card_words(last.card), "count": count, "who": who}
     facts = {
         "leftover": count,
@@ -236,7 +250,50 @@ def full_deal():
     return score_deal(state)
 
 
-EXAMPLES = {"worked-21": worked_21, "full-deal": full_deal}
+# The worked examples' tallies as the text describes them; the engine scores them.
+PARTNERSHIP_TALLIES = [
+    # you (14 cards, one ace) and your partner (16 cards: an ace, two jacks, the ten of
+    # diamonds, one pişti) count as one side; the opponents share the other 22 cards
+    Tally(cards=14 + 16, aces=1 + 1, jacks=2, ten_of_diamonds=True, pisti=1),
+    Tally(cards=22, aces=2, jacks=2, two_of_clubs=True),
+]
+THREE_PLAYER_TALLIES = [
+    Tally(cards=20, aces=2, jacks=1, two_of_clubs=True),
+    Tally(cards=18, aces=1, jacks=2, ten_of_diamonds=True, pisti=1),
+    Tally(cards=14, aces=1, jacks=1),
+]
+HOUSE_VALUES = Rules(two_of_clubs_points=3, ten_of_diamonds_points=4, majority_bonus=4)
+
+
+def partnership():
+    """Two partners' captures pooled into one side."""
+    return score_tallies(PARTNERSHIP_TALLIES, Rules(players=4))
+
+
+def three_players():
+    """Three players, each a side; the one with the most cards takes the bonus."""
+    return score_tallies(THREE_PLAYER_TALLIES, Rules(players=3))
+
+
+def house_values():
+    """The first worked example again, under the house values of source 000."""
+    yours = Tally(cards=30, aces=2, jacks=3, ten_of_diamonds=True, pisti=1)
+    theirs = Tally(cards=22, aces=2, jacks=1, two_of_clubs=True)
+    return score_tallies([yours, theirs], HOUSE_VALUES)
+
+
+EXAMPLES = {
+    "worked-21": worked_21,
+    "full-deal": full_deal,
+    "partnership": partnership,
+    "three-players": three_players,
+    "house-values": house_values,
+}
+
+
+def side_labels(count: int) -> list[str]:
+    """Column headings for a score table of ``count`` sides."""
+    return [_("Side A"), _("Side B"), _("Side C"), _("Side D")][:count]
 
 
 def scoring_rows(rules: Rules = RULES):

@@ -7,7 +7,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 
-from ..diagrams import DIAGRAMS, EXAMPLES, scoring_rows
+from ..diagrams import DIAGRAMS, EXAMPLES, scoring_rows, side_labels
 
 register = template.Library()
 
@@ -19,7 +19,9 @@ def render_block(kind: str, name: str) -> str:
     if kind == "diagram" and name in DIAGRAMS:
         return render_to_string("rules/includes/diagram.html", {"diagram": DIAGRAMS[name]()})
     if kind == "example" and name in EXAMPLES:
-        return render_to_string("rules/includes/score_table.html", {"sides": EXAMPLES[name]()})
+        sides = EXAMPLES[name]()
+        return render_to_string("rules/includes/score_table.html",
+                                {"sides": sides, "labels": side_labels(len(sides))})
     if kind == "table" and name == "scoring":
         return render_to_string("rules/includes/scoring_table.html", {"rows": scoring_rows()})
     return ""  # an unknown placeholder shows nothing; tests keep the content free of them
