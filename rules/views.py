@@ -8,7 +8,6 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from pisti_site.page_cache import cache_page_per_language
-
 from practice.forms import start_query
 
 from .models import Page, Question, Term, Variant
