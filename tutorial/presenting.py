@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import hashlib
+
 from django.utils.translation import gettext as _
 
 from pisti import Tally
-from pisti.cards import parse_card
+from pisti.cards import card_name, parse_card
 from pisti_site.table import describe_event, present_table, seat_names
 from rules.cardwords import card_words
 
@@ -13,11 +15,14 @@ from . import engine
 from .models import Step
 
 
-def present_step(step: Step, progress) -> dict:
-    """Everything the step template shows, plus the sentence screen readers hear."""
+def present_step(step: Step, progress, seed: str = "") -> dict:
+    """Everything the step template shows, plus the sentence screen readers hear.
+
+    ``seed`` is the visitor's own value that orders quiz answers (see :func:`quiz_order`).
+    """
     out = {"kind": step.kind, "solved": progress.solved, "feedback": None, "events": []}
     if step.kind == Step.QUIZ:
-        return _present_quiz(step, progress, out)
+        return _present_quiz(step, progress, out, seed)
     before = engine.build_state(step.spec)
     if step.kind == Step.EXPLAIN:
         out["table"] = present_table(before, engine.LEARNER, playable=False) if before else None
@@ -44,9 +49,34 @@ def present_step(step: Step, progress) -> dict:
     return out
 
 
-def _present_quiz(step: Step, progress, out: dict) -> dict:
+def move_events(result: engine.MoveResult) -> list[dict]:
+    """The plays of one move, in order: the learner's card first, then each reply.
+
+    Every card here was played face up, so nothing hidden is carried; a client can show
+    them one at a time instead of all at once.
+    """
+    state = result.state
+    names = seat_names(state.players, state.rules.partnerships)
+    return [
+        {"seat": e.seat, "who": names[e.seat], "card": card_name(e.card),
+         "words": card_words(e.card), "captured": e.captured, "pisti": e.pisti,
+         "jack_pisti": e.jack_pisti, "text": describe_event(e, names)}
+        for e in result.events
+    ]
+
+
+def quiz_order(choices: list[str], seed: str, step_key: str) -> list[str]:
+    """The answers in an order of the visitor's own: shuffled by their seed, so the right
+    answer is not always in the same place, yet stable across reloads of the page."""
+    def rank(choice: str) -> str:
+        return hashlib.sha256(f"{seed}:{step_key}:{choice}".encode()).hexdigest()
+
+    return sorted(choices, key=rank)
+
+
+def _present_quiz(step: Step, progress, out: dict, seed: str) -> dict:
     question = step.spec["question"]
-    out["choices"] = step.spec["choices"]
+    out["choices"] = quiz_order(step.spec["choices"], seed, f"{step.lesson_id}/{step.key}")
     if question["type"] == "deal_points":
         out["tallies"] = [Tally(**t) for t in question["tallies"]]
         out["asked_side"] = question["side"]

@@ -50,13 +50,16 @@ def test_step_state_is_valid_for_the_engine(slug, step):
 TABLE_STEPS = [(slug, step) for slug, step in STEPS if step["kind"] != "quiz" and "deal" in step]
 
 
-@pytest.mark.parametrize("slug, step", TABLE_STEPS, ids=[f"{s}/{st['id']}" for s, st in TABLE_STEPS])
+TABLE_IDS = [f"{slug}/{step['id']}" for slug, step in TABLE_STEPS]
+
+
+@pytest.mark.parametrize("slug, step", TABLE_STEPS, ids=TABLE_IDS)
 def test_every_table_is_a_real_deal_replayed_by_the_engine(slug, step):
     """No hand-written position: a full deck and the plays before the step, nothing else."""
     assert set(step) <= {"id", "kind", "deal", "plays", "facts", "goal", "solution", "outcome",
                          "replies", "wrong"}
-    replay = new_deal(Rules.from_dict(step["deal"].get("rules")),
-                      deck=engine.deal_deck(step["deal"], Rules.from_dict(step["deal"].get("rules"))),
+    rules = Rules.from_dict(step["deal"].get("rules"))
+    replay = new_deal(rules, deck=engine.deal_deck(step["deal"], rules),
                       dealer=step["deal"]["dealer"])
     for card in step["plays"]:
         assert parse_card(card) in replay.legal_plays()
