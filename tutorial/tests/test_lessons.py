@@ -150,3 +150,26 @@ def test_texts_exist_for_every_step_in_every_language(language):
                 assert text["success"].strip()
             assert set(text["wrong"]) == set(step.get("wrong", []))
             assert all(v.strip() for v in text["wrong"].values())
+
+
+def test_laying_a_card_is_never_answered_with_a_capture():
+    """The "lay" text says the opponent could not match the card laid: true for each of the
+    right cards, with the engine choosing the reply."""
+    step = next(s for slug, s in PLAY_STEPS if slug == "no-match" and s["id"] == "lay")
+    hand = engine.build_state(step).hands[engine.LEARNER]
+    right = [card for card in hand if engine.play_move(step, card).right]
+    assert len(right) == 3
+    for card in right:
+        result = engine.play_move(step, card)
+        assert result.replies and all(e.captured == 0 for e in result.replies)
+
+
+def test_no_lesson_speaks_of_a_rule_before_it_is_taught():
+    """The jack pişti (lesson jack-pisti) comes before the lessons that mention it."""
+    texts = read_texts("en")["lessons"]
+    order = [lesson["slug"] for lesson in texts]
+    taught = order.index("jack-pisti")
+    for lesson in texts[:taught]:
+        for step in lesson["steps"]:
+            words = " ".join([step["text"], step["success"], *step["wrong"].values()])
+            assert "jack pişti" not in words, f"{lesson['slug']}/{step['id']}"
