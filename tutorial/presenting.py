@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+from dataclasses import replace
 
 from django.utils.translation import gettext as _
 
@@ -20,10 +21,11 @@ def present_step(step: Step, progress, seed: str = "") -> dict:
 
     ``seed`` is the visitor's own value that orders quiz answers (see :func:`quiz_order`).
     """
+    progress = without_stale_choice(step, progress)
+    before = engine.build_state(step.spec)
     out = {"kind": step.kind, "solved": progress.solved, "feedback": None, "events": []}
     if step.kind == Step.QUIZ:
         return _present_quiz(step, progress, out, seed)
-    before = engine.build_state(step.spec)
     if step.kind == Step.EXPLAIN:
         out["table"] = present_table(before, engine.LEARNER, playable=False) if before else None
         out["announce"] = step.title
@@ -47,6 +49,33 @@ def present_step(step: Step, progress, seed: str = "") -> dict:
     else:
         out["announce"] = step.text
     return out
+
+
+def without_stale_choice(step: Step, progress):
+    """The progress with a choice that no longer fits this step forgotten (see below)."""
+    if _choice_still_fits(step, engine.build_state(step.spec), progress):
+        return progress
+    return replace(progress, solved=False, last_choice=None)
+
+
+def _choice_still_fits(step: Step, before, progress) -> bool:
+    """Whether the card or answer kept in the session belongs to this step as it is now.
+
+    A session can outlive a change of the lessons (a step reordered, a hand changed); a
+    choice that no longer fits is forgotten rather than shown, never a server error.
+    """
+    choice = progress.last_choice
+    if not choice:
+        return True
+    if step.kind == Step.QUIZ:
+        return choice in step.spec.get("choices", [])
+    try:
+        card = parse_card(choice)
+    except ValueError:
+        return False
+    if before is None or card not in before.hands[engine.LEARNER]:
+        return False
+    return engine.play_move(step.spec, card).right == progress.solved
 
 
 def move_events(result: engine.MoveResult) -> list[dict]:

@@ -20,7 +20,7 @@ from pisti_site.visitors import wants_json
 
 from . import engine
 from .models import Lesson, Step
-from .presenting import move_events, present_step
+from .presenting import move_events, present_step, without_stale_choice
 from .progress import Progress
 
 
@@ -99,6 +99,7 @@ def act(request, slug):
     store = Progress(request.session)
     progress = store.lesson(slug)
     steps = list(lesson.steps.all())
+    progress.step = min(progress.step, len(steps) - 1)  # the lesson may have lost steps
     action = request.POST.get("action")
     if action == "restart":
         store.restart(slug)
@@ -114,6 +115,7 @@ def act(request, slug):
             409,
         )
     step = steps[progress.step]
+    progress = without_stale_choice(step, progress)
     if action == "next":
         if step.kind != Step.EXPLAIN and not progress.solved:
             return _refuse(request, lesson, _("Finish this step first."), 409)

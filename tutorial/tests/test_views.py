@@ -378,3 +378,32 @@ def test_the_step_goal_has_the_focus_on_load(client):
     html = client.get(reverse("tutorial:lesson", args=["capture"])).content.decode()
     assert explain.kind == Step.EXPLAIN
     assert re.search(r"data-next autofocus", html)
+
+
+def test_a_session_from_older_lessons_is_shown_not_crashed(client):
+    """Progress kept from before the lessons changed: a step past the end, a card no longer
+    in the hand. The page shows a step that exists and the learner can go on."""
+    session = client.session
+    session["tutorial"] = {
+        "the-table": {"step": 3, "mistakes": 0, "solved": True, "last_choice": "9C",
+                      "done": False, "stars": 0},
+        "pisti": {"step": 1, "mistakes": 1, "solved": False, "last_choice": "2D",
+                  "done": False, "stars": 0, "retired_field": 1},
+    }
+    session.save()
+    for slug in ("the-table", "pisti"):
+        page = client.get(reverse("tutorial:lesson", args=[slug]))
+        assert page.status_code == 200
+    step = Step.objects.get(lesson__slug="pisti", key="make-pisti")
+    html = client.get(reverse("tutorial:lesson", args=["pisti"])).content.decode()
+    assert "feedback" not in html and step.title in html
+    response = client.post(act_url("pisti"), {"action": "play", "step": 1,
+                                              "card": step.spec["solution"]},
+                           HTTP_ACCEPT="application/json")
+    assert response.status_code == 200 and "feedback-right" in response.json()["html"]
+    last = Step.objects.get(lesson__slug="the-table", key="first-move")
+    html = client.get(reverse("tutorial:lesson", args=["the-table"])).content.decode()
+    assert last.title in html and "data-next" in html  # its last step, already solved
+    response = client.post(act_url("the-table"), {"action": "next", "step": last.order},
+                           HTTP_ACCEPT="application/json")
+    assert response.status_code == 200 and progress_of(client, "the-table")["done"]
