@@ -11,7 +11,7 @@ from pisti_site.content import ContentError, languages, read_json, translated_co
 from .models import Lesson, Step, WrongMove
 
 CONTENT_DIR = Path(__file__).resolve().parent / "content"
-SPEC_KEYS = ("position", "deck_position", "goal", "solution", "outcome", "replies", "wrong",
+SPEC_KEYS = ("deal", "plays", "goal", "solution", "outcome", "replies", "wrong",
              "question", "choices", "facts")
 
 

@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
-from pisti import GameState, Rules, Tally, match_outcome, score_tallies
+from pisti import GameState, Rules, Tally, match_outcome, score_tallies, view_for
+from pisti.bots import make_bot
 from pisti.cards import JACK, parse_card
 from pisti.scenario import arrange_deck
 from pisti.state import JACK_PISTI, NO_PISTI, PISTI, Event
@@ -23,22 +24,34 @@ class StepError(ValueError):
     """A step whose data the engine refuses (caught by the tests, never shown)."""
 
 
+def deal_deck(deal: dict, rules: Rules) -> list[int]:
+    """The 52-card order of a lesson's deal: given in full, or arranged from its table and
+    the hands per seat (every other card in a fixed order, ``stock_rest`` first)."""
+    if deal.get("deck"):
+        return [parse_card(c) for c in deal["deck"]]
+    hands = {int(seat): cards for seat, cards in deal.get("hands", {}).items()}
+    return arrange_deck(deal["table"], hands, rules=rules, dealer=deal["dealer"],
+                        stock_rest=deal.get("stock_rest", ()))
+
+
 def build_state(spec: dict) -> GameState | None:
-    """The engine state a step starts from, or ``None`` for a step with no table."""
-    if spec.get("position"):
-        p = spec["position"]
-        rules = Rules.from_dict(p.get("rules"))
-        return GameState.from_position(
-            rules, dealer=p["dealer"], to_move=p["to_move"], hands=p["hands"], pile=p["pile"],
-            face_down=p.get("face_down", 0), stock=p.get("stock", []),
-            captured=p.get("captured"), last_capture_side=p.get("last_capture_side"),
-        )
-    if spec.get("deck_position"):
-        d = spec["deck_position"]
-        rules = Rules.from_dict(d.get("rules"))
-        deck = arrange_deck(d["table"], d.get("hands"), rules=rules, dealer=d["dealer"])
-        return GameState(rules, deck, d["dealer"])
-    return None
+    """The engine state a step starts from, or ``None`` for a step with no table.
+
+    A step's table is never written by hand: it is a real deal (a full deck order) and the
+    plays made before the step, replayed card by card by the engine, so every card is
+    accounted for and every count on the page is the engine's.
+    """
+    deal = spec.get("deal")
+    if not deal:
+        return None
+    rules = Rules.from_dict(deal.get("rules"))
+    state = GameState(rules, deal_deck(deal, rules), deal["dealer"])
+    for number, card in enumerate(spec.get("plays", []), start=1):
+        try:
+            state.play(card)
+        except ValueError as error:
+            raise StepError(f"earlier play {number} ({card}): {error}") from None
+    return state
 
 
 @dataclass
@@ -49,29 +62,38 @@ class MoveResult:
     replies: list[Event] = field(default_factory=list)
     state: GameState | None = None  # after the move (and the replies, when right)
 
+    @property
+    def events(self) -> list[Event]:
+        """The learner's play first, then each reply in the order it was made."""
+        return [self.event, *self.replies]
+
 
 def _side_captured(state: GameState) -> int:
     return len(state.captured[state.side_of(LEARNER)])
 
 
-def _play_replies(state: GameState, replies: list[str], to_the_end: bool = False) -> list[Event]:
-    """Play the other seats' scripted cards until it is the learner's turn again.
+REPLY_BOT = "greedy"
 
-    With ``to_the_end`` (goals judged at the end of the deal) a learner holding a single
-    card plays it, since there is no choice left, and the replies go on.
+
+def _play_replies(state: GameState, replies) -> list[Event]:
+    """Play the other seats until it is the learner's turn again or the deal is over.
+
+    ``replies`` is either the other seats' cards, scripted for a step with one right move,
+    or ``"engine"``: a deterministic bot chooses each reply from what that seat may see, so a
+    step with several right moves plays on from the move actually made. The learner's own
+    cards are never played for them.
     """
     events = []
-    queue = list(replies)
-    while state.current_player is not None:
+    bot = make_bot(REPLY_BOT) if replies == "engine" else None
+    queue = [] if bot else list(replies)
+    while state.current_player is not None and state.current_player != LEARNER:
         seat = state.current_player
-        if seat == LEARNER:
-            if not (to_the_end and len(state.hands[LEARNER]) == 1):
-                break
-            events.append(state.play(state.hands[LEARNER][0]))
-            continue
-        if not queue:
+        if bot:
+            card = bot.choose(view_for(state, seat))
+        elif queue:
+            card = parse_card(queue.pop(0))
+        else:
             break
-        card = parse_card(queue.pop(0))
         if card not in state.hands[seat]:
             raise StepError(f"reply {card} is not in the hand of seat {seat}")
         events.append(state.play(card))
@@ -127,7 +149,7 @@ def play_move(spec: dict, card) -> MoveResult:
     event = after.play(card)
     goal = spec["goal"]
     if goal["type"] in _AFTER_REPLIES:
-        replies = _play_replies(after, spec.get("replies", []), to_the_end=True)
+        replies = _play_replies(after, spec.get("replies", []))
         right = goal_met(goal, before, after, event)
     else:
         right = goal_met(goal, before, after, event)

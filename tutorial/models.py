@@ -1,7 +1,12 @@
-"""Lessons as data: each step holds an engine position and a goal the engine checks.
+"""Lessons as data: each step holds a real deal and a goal the engine checks.
 
-The language-neutral part of a step (position, goal, solution, replies, quiz) is a JSON
-``spec`` read from ``tutorial/content/lessons.json``; its texts are translated columns.
+The language-neutral part of a step is a JSON ``spec`` read from
+``tutorial/content/lessons.json``; its texts are translated columns. A step with a table
+names a ``deal`` (rules, dealer, and a full deck order, or the table and hands it is
+arranged from) and the ``plays`` made before the step: the engine replays them, so every
+table is one a real deal reaches. A move step adds its ``goal``, the ``solution``, the
+``wrong`` cards it explains and the ``replies``: the other seats' scripted cards, or
+``"engine"`` where several moves are right and a bot plays on from the card played.
 """
 
 from django.db import models

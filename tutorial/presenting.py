@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import hashlib
+from dataclasses import replace
+
 from django.utils.translation import gettext as _
 
 from pisti import Tally
-from pisti.cards import parse_card
+from pisti.cards import card_name, parse_card
 from pisti_site.table import describe_event, present_table, seat_names
 from rules.cardwords import card_words
 
@@ -13,12 +16,16 @@ from . import engine
 from .models import Step
 
 
-def present_step(step: Step, progress) -> dict:
-    """Everything the step template shows, plus the sentence screen readers hear."""
+def present_step(step: Step, progress, seed: str = "") -> dict:
+    """Everything the step template shows, plus the sentence screen readers hear.
+
+    ``seed`` is the visitor's own value that orders quiz answers (see :func:`quiz_order`).
+    """
+    progress = without_stale_choice(step, progress)
+    before = engine.build_state(step.spec)
     out = {"kind": step.kind, "solved": progress.solved, "feedback": None, "events": []}
     if step.kind == Step.QUIZ:
-        return _present_quiz(step, progress, out)
-    before = engine.build_state(step.spec)
+        return _present_quiz(step, progress, out, seed)
     if step.kind == Step.EXPLAIN:
         out["table"] = present_table(before, engine.LEARNER, playable=False) if before else None
         out["announce"] = step.title
@@ -44,9 +51,61 @@ def present_step(step: Step, progress) -> dict:
     return out
 
 
-def _present_quiz(step: Step, progress, out: dict) -> dict:
+def without_stale_choice(step: Step, progress):
+    """The progress with a choice that no longer fits this step forgotten (see below)."""
+    if _choice_still_fits(step, engine.build_state(step.spec), progress):
+        return progress
+    return replace(progress, solved=False, last_choice=None)
+
+
+def _choice_still_fits(step: Step, before, progress) -> bool:
+    """Whether the card or answer kept in the session belongs to this step as it is now.
+
+    A session can outlive a change of the lessons (a step reordered, a hand changed); a
+    choice that no longer fits is forgotten rather than shown, never a server error.
+    """
+    choice = progress.last_choice
+    if not choice:
+        return True
+    if step.kind == Step.QUIZ:
+        return choice in step.spec.get("choices", [])
+    try:
+        card = parse_card(choice)
+    except ValueError:
+        return False
+    if before is None or card not in before.hands[engine.LEARNER]:
+        return False
+    return engine.play_move(step.spec, card).right == progress.solved
+
+
+def move_events(result: engine.MoveResult) -> list[dict]:
+    """The plays of one move, in order: the learner's card first, then each reply.
+
+    Every card here was played face up, so nothing hidden is carried; a client can show
+    them one at a time instead of all at once.
+    """
+    state = result.state
+    names = seat_names(state.players, state.rules.partnerships)
+    return [
+        {"seat": e.seat, "who": names[e.seat], "card": card_name(e.card),
+         "words": card_words(e.card), "captured": e.captured, "pisti": e.pisti,
+         "jack_pisti": e.jack_pisti, "text": describe_event(e, names)}
+        for e in result.events
+    ]
+
+
+def quiz_order(choices: list[str], seed: str, step_key: str) -> list[str]:
+    """The answers in an order of the visitor's own: shuffled by their seed, so the right
+    answer is not always in the same place, yet stable across reloads of the page."""
+    def rank(choice: str) -> str:
+        return hashlib.sha256(f"{seed}:{step_key}:{choice}".encode()).hexdigest()
+
+    return sorted(choices, key=rank)
+
+
+def _present_quiz(step: Step, progress, out: dict, seed: str) -> dict:
     question = step.spec["question"]
-    out["choices"] = step.spec["choices"]
+    out["choices"] = quiz_order(step.spec["choices"], seed, f"{step.lesson_id}/{step.key}")
     if question["type"] == "deal_points":
         out["tallies"] = [Tally(**t) for t in question["tallies"]]
         out["asked_side"] = question["side"]

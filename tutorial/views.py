@@ -20,7 +20,7 @@ from pisti_site.visitors import wants_json
 
 from . import engine
 from .models import Lesson, Step
-from .presenting import present_step
+from .presenting import move_events, present_step, without_stale_choice
 from .progress import Progress
 
 
@@ -28,18 +28,19 @@ from .progress import Progress
 def index(request):
     progress = Progress(request.session)
     lessons = [(lesson, progress.lesson(lesson.slug)) for lesson in Lesson.objects.all()]
-    next_lesson = next((lesson for lesson, p in lessons if not p.done), None)
+    next_lesson = next((lesson for lesson, p in lessons if not p.completed), None)
     return render(request, "tutorial/index.html", {
         "lessons": lessons,
         "next_lesson": next_lesson,
-        "stars_earned": sum(p.stars for _, p in lessons),
+        "stars_earned": sum(p.best for _, p in lessons),
         "stars_possible": 3 * len(lessons),
-        "completed": sum(p.done for _, p in lessons),
+        "completed": sum(p.completed for _, p in lessons),
     })
 
 
 def _lesson_context(request, lesson: Lesson) -> dict:
-    progress = Progress(request.session).lesson(lesson.slug)
+    store = Progress(request.session)
+    progress = store.lesson(lesson.slug)
     steps = list(lesson.steps.all())
     following = Lesson.objects.filter(order__gt=lesson.order).first()
     context = {
@@ -51,8 +52,13 @@ def _lesson_context(request, lesson: Lesson) -> dict:
     if not progress.done:
         step = steps[min(progress.step, len(steps) - 1)]
         context["step"] = step
-        context["view"] = present_step(step, progress)
+        context["view"] = present_step(step, progress, seed=_quiz_seed(store, step))
     return context
+
+
+def _quiz_seed(store: Progress, step: Step) -> str:
+    """Only a quiz needs the visitor's seed; other steps leave the session untouched."""
+    return store.seed() if step.kind == Step.QUIZ else ""
 
 
 @require_GET
@@ -61,11 +67,15 @@ def lesson_page(request, slug):
     return render(request, "tutorial/lesson.html", _lesson_context(request, lesson))
 
 
-def _respond(request, lesson: Lesson, announce: str, status: int = 200):
+def _respond(request, lesson: Lesson, announce: str, status: int = 200, events=None):
+    """The plain-form path redirects to the lesson; the script's path gets the step's HTML,
+    the sentence to announce and, after a right move, the plays one by one (the learner's
+    first, then each reply), so the page can show them in turn."""
     if wants_json(request):
         context = _lesson_context(request, lesson)
         html = render_to_string("tutorial/includes/step.html", context, request=request)
-        return JsonResponse({"html": html, "announce": announce}, status=status)
+        return JsonResponse({"html": html, "announce": announce, "events": events or []},
+                            status=status)
     if status >= 400:  # the plain-form path: the lesson as it is, the reason, a 4xx
         messages.error(request, announce)
         return render(request, "tutorial/lesson.html", _lesson_context(request, lesson),
@@ -89,9 +99,10 @@ def act(request, slug):
     store = Progress(request.session)
     progress = store.lesson(slug)
     steps = list(lesson.steps.all())
+    progress.step = min(progress.step, len(steps) - 1)  # the lesson may have lost steps
     action = request.POST.get("action")
     if action == "restart":
-        store.reset(slug)
+        store.restart(slug)
         return _respond(request, lesson, _("Lesson restarted."))
     try:
         made_on = int(request.POST.get("step", ""))
@@ -104,6 +115,7 @@ def act(request, slug):
             409,
         )
     step = steps[progress.step]
+    progress = without_stale_choice(step, progress)
     if action == "next":
         if step.kind != Step.EXPLAIN and not progress.solved:
             return _refuse(request, lesson, _("Finish this step first."), 409)
@@ -141,8 +153,9 @@ def _play(request, lesson, store, progress, step):
     else:
         progress.mistakes += 1
     store.save(lesson.slug, progress)
-    view = present_step(step, progress)
-    return _respond(request, lesson, view["announce"])
+    view = present_step(step, progress, seed=_quiz_seed(store, step))
+    events = move_events(result) if result.right else []
+    return _respond(request, lesson, view["announce"], events=events)
 
 
 def _answer(request, lesson, store, progress, step):
@@ -155,7 +168,8 @@ def _answer(request, lesson, store, progress, step):
     else:
         progress.mistakes += 1
     store.save(lesson.slug, progress)
-    return _respond(request, lesson, present_step(step, progress)["announce"])
+    return _respond(request, lesson,
+                    present_step(step, progress, seed=_quiz_seed(store, step))["announce"])
 
 
 @require_POST

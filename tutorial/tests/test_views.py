@@ -231,3 +231,179 @@ def test_json_never_carries_hidden_cards(client):
     text = json.dumps(payload)
     for card in hidden_cards(step):
         assert card_words(card) not in text
+
+
+def counts_on_page(html):
+    stock = re.search(r"(\d+) cards? left to deal", html)
+    captured = re.search(r"Captured: your side (\d+), the other side (\d+)", html)
+    on_table = re.search(r"(\d+) cards? on the table", html)
+    return (int(stock.group(1)), int(captured.group(1)), int(captured.group(2)),
+            int(on_table.group(1)) if on_table else 0)
+
+
+def test_the_counts_on_every_table_come_from_the_engine_state(client):
+    """Stock, captured stacks and pile as the engine has them after the earlier plays."""
+    for step in Step.objects.exclude(kind=Step.QUIZ).select_related("lesson"):
+        state = engine.build_state(step.spec)
+        if state is None:
+            continue
+        client.cookies.clear()
+        go_to(client, step)
+        html = client.get(reverse("tutorial:lesson", args=[step.lesson.slug])).content.decode()
+        side = state.side_of(engine.LEARNER)
+        ours = len(state.captured[side])
+        theirs = sum(len(c) for c in state.captured) - ours
+        assert counts_on_page(html) == (state.stock_left, ours, theirs, len(state.pile)), step
+        assert state.card_count() == 52
+
+
+def test_a_right_move_answers_with_each_play_in_order(client):
+    step = Step.objects.get(lesson__slug="partnership", key="leave-for-partner")
+    go_to(client, step)
+    payload = client.post(act_url(step.lesson.slug), {
+        "action": "play", "step": step.order, "card": step.spec["solution"]},
+        HTTP_ACCEPT="application/json").json()
+    events = payload["events"]
+    assert [e["card"] for e in events] == [step.spec["solution"], *step.spec["replies"]]
+    assert [e["seat"] for e in events] == [0, 1, 2, 3]
+    assert events[2]["captured"] == 6 and events[2]["who"] == "Your partner"
+    assert all(e["text"] for e in events)
+    assert "feedback-right" in payload["html"]
+
+
+def test_a_wrong_move_answers_with_no_plays(client):
+    step = first_play_step()
+    go_to(client, step)
+    payload = client.post(act_url(step.lesson.slug), {
+        "action": "play", "step": step.order, "card": step.spec["wrong"][0]},
+        HTTP_ACCEPT="application/json").json()
+    assert payload["events"] == []
+
+
+@pytest.mark.parametrize("card", ["5C", "8H"])
+def test_a_step_with_several_right_moves_plays_on_from_the_card_played(client, card):
+    step = Step.objects.get(lesson__slug="jack-empty-table", key="keep-jack")
+    go_to(client, step)
+    response = client.post(act_url(step.lesson.slug), {
+        "action": "play", "step": step.order, "card": card}, follow=True)
+    html = response.content.decode()
+    result = engine.play_move(step.spec, card)
+    assert result.right
+    assert f"Your {card_words(engine.parse_card(card))} starts the new pile" in html
+    for reply in result.replies:  # the engine's replies to this card, not a script's
+        assert card_words(reply.card) in html
+    hand = [c for c in re.findall(r'name="card" value="(\w\w)"', html)]
+    assert card not in hand
+
+
+def test_no_praise_is_said_twice(client):
+    step = Step.objects.get(lesson__slug="the-table", key="first-move")
+    go_to(client, step)
+    html = client.post(act_url(step.lesson.slug), {
+        "action": "play", "step": step.order, "card": step.spec["solution"]},
+        follow=True).content.decode()
+    assert html.count("Well done!") == 1
+    for step in Step.objects.exclude(kind=Step.EXPLAIN):
+        assert not step.success_en.startswith(("Well done", "Good.", "Nicely done", "Right:"))
+
+
+def test_a_wrong_quiz_answer_is_worded_for_a_quiz(client):
+    step = Step.objects.get(lesson__slug="counting", key="first-count")
+    go_to(client, step)
+    html = client.post(act_url(step.lesson.slug), {
+        "action": "answer", "step": step.order, "choice": step.spec["wrong"][0]},
+        follow=True).content.decode()
+    assert "Try another answer." in html
+    assert "The table is as it was" not in html
+
+
+def quiz_choices(html):
+    return re.findall(r'name="choice" value="([^"]+)"', html)
+
+
+def test_quiz_answers_are_shuffled_per_visitor_and_stable_across_reloads(client):
+    from django.test import Client
+
+    step = Step.objects.get(lesson__slug="match", key="both-past")
+    url = reverse("tutorial:lesson", args=[step.lesson.slug])
+    orders = set()
+    for _ in range(12):
+        visitor = Client()
+        go_to(visitor, step)
+        first = quiz_choices(visitor.get(url).content.decode())
+        assert sorted(first) == sorted(step.spec["choices"])
+        assert quiz_choices(visitor.get(url).content.decode()) == first
+        orders.add(tuple(first))
+    assert len(orders) > 1
+    positions = set()
+    for _ in range(12):
+        visitor = Client()
+        counting = Step.objects.get(lesson__slug="counting", key="first-count")
+        go_to(visitor, counting)
+        page = visitor.get(reverse("tutorial:lesson", args=["counting"])).content.decode()
+        positions.add(quiz_choices(page).index(engine.quiz_answer(counting.spec["question"])))
+    assert len(positions) > 1  # the right answer is not always in the same place
+
+
+def test_playing_a_lesson_again_keeps_the_best_stars(client):
+    lesson = Lesson.objects.get(slug="capture")
+    for step in lesson.steps.all():
+        solve(client, step)
+    assert progress_of(client, lesson.slug)["stars"] == 3
+    client.post(act_url(lesson.slug), {"action": "restart"})
+    progress = progress_of(client, lesson.slug)
+    assert progress["step"] == 0 and not progress["done"] and progress["best"] == 3
+    index = client.get(reverse("tutorial:index")).content.decode()
+    assert "3 stars of 3" in index
+    steps = list(lesson.steps.all())
+    for step in steps:  # a worse run does not lower the best
+        if step.kind == Step.PLAY:
+            for wrong in step.spec["wrong"]:
+                client.post(act_url(lesson.slug), {"action": "play", "step": step.order,
+                                                   "card": wrong})
+        solve(client, step)
+    progress = progress_of(client, lesson.slug)
+    assert progress["stars"] == 1 and progress["best"] == 3
+    assert "3 stars of 3" in client.get(reverse("tutorial:index")).content.decode()
+
+
+def test_the_step_goal_has_the_focus_on_load(client):
+    step = first_play_step()
+    go_to(client, step)
+    html = client.get(reverse("tutorial:lesson", args=[step.lesson.slug])).content.decode()
+    assert html.count("autofocus") == 1
+    assert re.search(r'name="card"[^>]*autofocus', html)
+    explain = Lesson.objects.get(slug="capture").steps.first()
+    client.cookies.clear()
+    html = client.get(reverse("tutorial:lesson", args=["capture"])).content.decode()
+    assert explain.kind == Step.EXPLAIN
+    assert re.search(r"data-next autofocus", html)
+
+
+def test_a_session_from_older_lessons_is_shown_not_crashed(client):
+    """Progress kept from before the lessons changed: a step past the end, a card no longer
+    in the hand. The page shows a step that exists and the learner can go on."""
+    session = client.session
+    session["tutorial"] = {
+        "the-table": {"step": 3, "mistakes": 0, "solved": True, "last_choice": "9C",
+                      "done": False, "stars": 0},
+        "pisti": {"step": 1, "mistakes": 1, "solved": False, "last_choice": "2D",
+                  "done": False, "stars": 0, "retired_field": 1},
+    }
+    session.save()
+    for slug in ("the-table", "pisti"):
+        page = client.get(reverse("tutorial:lesson", args=[slug]))
+        assert page.status_code == 200
+    step = Step.objects.get(lesson__slug="pisti", key="make-pisti")
+    html = client.get(reverse("tutorial:lesson", args=["pisti"])).content.decode()
+    assert "feedback" not in html and step.title in html
+    response = client.post(act_url("pisti"), {"action": "play", "step": 1,
+                                              "card": step.spec["solution"]},
+                           HTTP_ACCEPT="application/json")
+    assert response.status_code == 200 and "feedback-right" in response.json()["html"]
+    last = Step.objects.get(lesson__slug="the-table", key="first-move")
+    html = client.get(reverse("tutorial:lesson", args=["the-table"])).content.decode()
+    assert last.title in html and "data-next" in html  # its last step, already solved
+    response = client.post(act_url("the-table"), {"action": "next", "step": last.order},
+                           HTTP_ACCEPT="application/json")
+    assert response.status_code == 200 and progress_of(client, "the-table")["done"]
