@@ -1,4 +1,7 @@
-"""A small SVG line chart of running totals, the target as a dashed line."""
+"""A small SVG line chart of running totals, the target as a dashed line.
+
+The legend is HTML next to the chart (classes ``series-0`` … share the colours), so long
+names wrap on a phone instead of being cut off inside the drawing."""
 
 from __future__ import annotations
 
@@ -25,15 +28,12 @@ def chart_svg(rows: list[list[int]], names: list[str], target: int) -> str:
     for side in range(len(names)):
         points = " ".join([f"{pad},{height - pad}"] + [point(i, r[side])
                                                       for i, r in enumerate(rows)])
-        lines.append(f'<polyline points="{points}" fill="none" stroke="{COLOURS[side]}" '
-                     'stroke-width="2.5"/>')
+        lines.append(f'<polyline class="series-{side}" points="{points}" fill="none" '
+                     f'stroke="{COLOURS[side]}" stroke-width="2.5"/>')
     target_y = height - pad - (height - 2 * pad) * target / top
     label = _("Running totals after each deal: %(lines)s. Target %(target)d.") % {
         "lines": "; ".join(f"{n} {rows[-1][s]}" for s, n in enumerate(names)),
         "target": target}
-    legend = "".join(
-        f'<text x="{pad + 75 * s}" y="14" fill="{COLOURS[s]}" font-size="11">'
-        f"{escape(n[:12])}</text>" for s, n in enumerate(names))
     return (
         f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" '
         f'aria-label="{escape(label)}">'
@@ -41,5 +41,5 @@ def chart_svg(rows: list[list[int]], names: list[str], target: int) -> str:
         'stroke="#767676"/>'
         f'<line x1="{pad}" y1="{target_y:.1f}" x2="{width - pad}" y2="{target_y:.1f}" '
         'stroke="#767676" stroke-dasharray="4 4"/>'
-        + "".join(lines) + legend + "</svg>"
+        + "".join(lines) + "</svg>"
     )
