@@ -189,7 +189,7 @@ class DetailedDealForm(forms.Form):
             self.add_error(f"pisti_{i}", _(
                 "Each pişti takes two cards: %(name)s has too few cards for that many.")
                 % {"name": name})
-        elif side["cards"] == 1 and not side["jack_on_empty"]:
+        elif side["cards"] == 1 and not side["jacks"]:
             self.add_error(f"cards_{i}", _(
                 "A capture takes at least two cards (only a jack on an empty table takes "
                 "one): %(name)s cannot have taken just one card.") % {"name": name})

@@ -58,11 +58,11 @@ def test_no_more_than_23_pistis_fit_in_a_deal(client):
 
 def test_a_lone_card_needs_a_jack_on_an_empty_table(client):
     url = create(client, jack_on_empty_table=True)
-    sides = [{"cards": 51, "aces": 4, "jacks": 3, "two_of_clubs": True,
-              "ten_of_diamonds": True}, {"cards": 1}]
+    sides = [{"cards": 51, "aces": 3, "jacks": 4, "two_of_clubs": True,
+              "ten_of_diamonds": True}, {"cards": 1, "aces": 1}]
     assert "at least two cards" in refused(client, url, sides)["cards_1"][0]
-    sides[1].update(jacks=1, jack_on_empty=1)
-    sides[0]["jacks"] = 3
+    sides[1].update(aces=0, jacks=1, jack_on_empty=1)
+    sides[0].update(aces=4, jacks=3)
     assert client.post(url + "deals/detailed/", detailed(sides)).status_code == 302
 
 
