@@ -1,0 +1,136 @@
+"""The score sheet on several devices and without signal: the private edit link in a
+second browser, the read-only link, and deals entered offline reaching the server once."""
+
+import re
+
+import pytest
+
+from .test_scoresheet_browser import enter_quick, open_details, totals
+
+pytestmark = pytest.mark.browser
+
+
+def new_sheet(page, site_url, names=("Ann", "Bob")):
+    page.goto(f"{site_url}/en/scoresheet/")
+    page.fill("[name=name_0]", names[0])
+    page.fill("[name=name_1]", names[1])
+    page.click("text=Create the sheet")
+    page.wait_for_selector(".sheet-table")
+
+
+def test_the_edit_link_edits_from_a_second_browser_and_the_read_only_link_cannot(
+        page, browser, site_url):
+    new_sheet(page, site_url)
+    enter_quick(page, 16, 0)
+    edit_url = page.locator("#edit-url").input_value()
+    share_url = page.locator("#share-url").input_value()
+    sheet_url = page.url.split("#")[0]
+    assert page.locator(".qr-code svg").count() == 2
+
+    other = browser.new_context().new_page()
+    other.goto(sheet_url)
+    assert "not found" in other.content().lower()
+    other.goto(edit_url)
+    other.wait_for_selector(".sheet-table")
+    assert other.url.split("#")[0] == sheet_url
+    enter_quick(other, 0, 26)
+    assert totals(other) == [16, 26]
+    page.reload()
+    assert totals(page) == [16, 26]
+
+    reader = browser.new_context().new_page()
+    reader.goto(share_url)
+    assert totals(reader) == [16, 26]
+    assert reader.locator("main form").count() == 0
+    reader.goto(sheet_url)
+    assert "not found" in reader.content().lower()
+    reader.context.close()
+
+    # revoked: the second browser loses the sheet, the first keeps it
+    page.click("text=Revoke this edit link and make a new one")
+    page.wait_for_load_state()
+    assert page.locator("#edit-url").input_value() != edit_url
+    other.goto(sheet_url)
+    assert "not found" in other.content().lower()
+    other.context.close()
+
+
+def test_copy_buttons_copy_the_links(browser, site_url):
+    context = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    new_sheet(page, site_url)
+    page.click("[data-copy=edit-url]")
+    assert page.evaluate("navigator.clipboard.readText()") == page.locator(
+        "#edit-url").input_value()
+    page.click("[data-copy=share-url]")
+    assert page.evaluate("navigator.clipboard.readText()") == page.locator(
+        "#share-url").input_value()
+    context.close()
+
+
+def test_deals_entered_offline_are_kept_and_sent_once(browser, site_url):
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    new_sheet(page, site_url)
+    enter_quick(page, 10, 6)
+    assert page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()  # now served through the worker, which keeps a copy
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    sheet_url = page.url.split("#")[0]
+
+    context.set_offline(True)
+    for a, b in ((16, 0), (26, 0)):
+        open_details(page, "quick")
+        page.fill("input[name='quick-points_0']", str(a))
+        page.fill("input[name='quick-points_1']", str(b))
+        page.locator("form[action*='/deals/quick/'] button[type=submit]").click()
+    assert page.locator("tr[data-pending]").count() == 2
+    assert totals(page) == [52, 6]
+    assert page.locator("[data-offline-status]").is_visible()
+
+    page.reload()  # offline: the worker's copy, and the deals kept in this browser
+    page.wait_for_selector("tr[data-pending]")
+    assert page.locator("tr[data-pending]").count() == 2
+    assert totals(page) == [52, 6]
+
+    context.set_offline(False)  # the page sends them and reloads with the server's totals
+    page.wait_for_function("document.querySelectorAll('tr[data-pending]').length === 0 "
+                           "&& document.querySelectorAll('tr[data-deal]').length === 3",
+                           timeout=15000)
+    assert totals(page) == [52, 6]
+    assert page.evaluate("localStorage.length") == 0 or page.evaluate(
+        "Object.keys(localStorage).every(k => localStorage.getItem(k) === '[]')")
+    server = browser.new_context().new_page()
+    server.goto(page.locator("#share-url").input_value())
+    assert totals(server) == [52, 6]
+    assert server.locator("tr[data-deal]").count() == 3
+    server.context.close()
+    page.reload()
+    assert page.locator("tr[data-deal]").count() == 3
+    assert re.search(r"/en/scoresheet/[0-9a-f-]+/$", sheet_url)
+    context.close()
+
+
+def test_a_deal_entered_offline_on_a_sheet_changed_elsewhere_shows_the_conflict(
+        browser, site_url):
+    context = browser.new_context()
+    page = context.new_page()
+    new_sheet(page, site_url)
+    edit_url = page.locator("#edit-url").input_value()
+    context.set_offline(True)
+    open_details(page, "quick")
+    page.fill("input[name='quick-points_0']", "16")
+    page.fill("input[name='quick-points_1']", "0")
+    page.locator("form[action*='/deals/quick/'] button[type=submit]").click()
+    assert page.locator("tr[data-pending]").count() == 1
+
+    other = browser.new_context().new_page()
+    other.goto(edit_url)
+    enter_quick(other, 0, 16)
+    other.context.close()
+
+    context.set_offline(False)
+    page.wait_for_selector("text=changed on another device", timeout=15000)
+    assert totals(page) == [16, 16]
+    assert page.locator("tr[data-deal]").count() == 2
+    context.close()
