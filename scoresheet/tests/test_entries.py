@@ -124,3 +124,20 @@ def test_new_sheet_without_a_valid_table_is_refused_with_a_message(client, table
     assert response.status_code == 400
     assert "Choose the table" in response.content.decode()
     assert not Sheet.objects.exists()
+
+
+def test_each_label_names_one_thing(client):
+    """The tick box says who took the card; the rules field says what it is worth."""
+    html = client.get(create(client)).content.decode()
+    labels = re.findall(r"<label[^>]*>([^<]+)</label>", html)
+    assert labels.count("Two of clubs") == 1 and labels.count("Ten of diamonds") == 1
+    assert labels.count("Took the two of clubs") == 2
+
+
+def test_the_chart_legend_keeps_long_names_whole(client):
+    url = create(client, names=("Your opponent", "Grandmother Ayşe"))
+    client.post(url + "deals/quick/", {"quick-points_0": "10", "quick-points_1": "6"})
+    html = client.get(url).content.decode()
+    legend = re.findall(r'<li class="series-\d">([^<]+)</li>', html)
+    assert legend == ["Your opponent", "Grandmother Ayşe"]
+    assert "<text" not in html.split('class="chart"')[1].split("</svg>")[0]

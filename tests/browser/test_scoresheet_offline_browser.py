@@ -134,3 +134,53 @@ def test_a_deal_entered_offline_on_a_sheet_changed_elsewhere_shows_the_conflict(
     assert totals(page) == [16, 16]
     assert page.locator("tr[data-deal]").count() == 2
     context.close()
+
+
+def test_four_long_names_fit_a_phone_with_every_action_on_screen(browser, site_url):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True)
+    page = context.new_page()
+    page.goto(f"{site_url}/en/scoresheet/")
+    page.check("input[name=table][value='4']")
+    names = ("Grandma Ayşe", "Your opponent", "Mehmet Yılmaz", "Cousin Zeynep")
+    for i, name in enumerate(names):
+        page.fill(f"[name=name_{i}]", name)
+    page.click("text=Create the sheet")
+    page.wait_for_selector(".sheet-table")
+    for points in ((20, 6, 0, 0), (0, 16, 10, 0)):
+        open_details(page, "quick")
+        for i, p in enumerate(points):
+            page.fill(f"input[name='quick-points_{i}']", str(p))
+        page.locator("form[action*='/deals/quick/'] button[type=submit]").click()
+        page.wait_for_load_state()
+    assert page.evaluate("document.documentElement.scrollWidth <= 390")
+    wrap = page.locator(".table-wrap")
+    assert wrap.evaluate("w => w.scrollWidth <= w.clientWidth")
+    for button in page.locator(".row-actions button").all():
+        box = button.bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    legend = page.locator(".chart-legend li").all_inner_texts()
+    assert legend == list(names)
+    context.close()
+
+
+def test_a_refused_detailed_deal_shows_its_errors_on_screen(page, site_url):
+    new_sheet(page, site_url)
+    for deal in range(3):
+        enter_quick(page, 10 + deal, 6)
+    open_details(page, "detailed")
+    page.fill("[name='detailed-cards_0']", "30")
+    page.check("[name='detailed-two_of_clubs_0']")
+    page.check("[name='detailed-two_of_clubs_1']")
+    page.fill("[name='detailed-aces_0']", "9")
+    page.locator("form[action*='/deals/detailed/'] button[type=submit]").click()
+    page.wait_for_load_state()
+    summary = page.locator("[data-error-summary]")
+    assert summary.is_visible()
+    assert page.evaluate("""() => { const r = document.querySelector('[data-error-summary]')
+        .getBoundingClientRect(); return r.top >= 0 && r.top < window.innerHeight; }""")
+    text = summary.inner_text()
+    assert "add up to 52" in text and "only go to one side" in text and "At most 4" in text
+    field = page.locator("[name='detailed-cards_1']")
+    described = field.get_attribute("aria-describedby")
+    assert page.locator(f"#{described}").inner_text().startswith("The cards taken")
