@@ -138,6 +138,7 @@ class DetailedDealForm(forms.Form):
 
     def clean(self):
         data = dict(super().clean())  # add_error() drops fields from cleaned_data
+        self.pack_errors = []
         last = len(self.names) - 1
         self._check_pack(data, last)
         for i in range(len(self.names)):
@@ -147,17 +148,22 @@ class DetailedDealForm(forms.Form):
         self._check_captures(data, last)
         return self.cleaned_data
 
+    def _pack_error(self, field: str, message) -> None:
+        """An error about all sides together, shown at the last side's field."""
+        self.pack_errors.append((field, str(message)))
+        self.add_error(field, message)
+
     def _check_pack(self, data, last: int) -> None:
         """The pack: 52 cards, four aces, four jacks, one two of clubs, one ten of diamonds."""
         cards = self._column(data, "cards")
         if cards is not None and sum(cards) != 52:
-            self.add_error(f"cards_{last}", _(
+            self._pack_error(f"cards_{last}", _(
                 "The cards taken must add up to 52; these add up to %(n)d.") % {
                     "n": sum(cards)})
         for key, label in (("aces", _("aces")), ("jacks", _("jacks"))):
             values = self._column(data, key)
             if values is not None and sum(values) != 4:
-                self.add_error(f"{key}_{last}", _(
+                self._pack_error(f"{key}_{last}", _(
                     "There are four %(what)s in the pack; these add up to %(n)d.")
                     % {"what": label, "n": sum(values)})
         for key, label in (("two_of_clubs", _("The two of clubs")),
@@ -167,7 +173,7 @@ class DetailedDealForm(forms.Form):
                 message = (_("%(card)s was given to nobody: tick the side that took it.")
                            if owners == 0 else
                            _("%(card)s can only go to one side; it is ticked %(n)d times."))
-                self.add_error(f"{key}_{last}", message % {"card": label, "n": owners})
+                self._pack_error(f"{key}_{last}", message % {"card": label, "n": owners})
 
     def _check_side(self, side: dict, i: int) -> None:
         """One side: its point cards, jack captures and piştis fit the cards it took."""
@@ -201,14 +207,14 @@ class DetailedDealForm(forms.Form):
         if all(c is not None for c in jack_columns):
             jacks = 2 * sum(jack_columns[0]) + sum(jack_columns[1]) + sum(jack_columns[2])
             if jacks > JACKS:
-                self.add_error(f"jack_on_jack_{last}", _(
+                self._pack_error(f"jack_on_jack_{last}", _(
                     "These jack captures need %(n)d jacks; the pack has four (a jack on a "
                     "lone jack uses two).") % {"n": jacks})
         if all(c is not None for c in columns.values()):
             two_card = sum(columns["pisti"]) + sum(columns["jack_on_jack"]) + sum(
                 columns["jack_on_card"])
             if 2 * two_card + sum(columns["jack_on_empty"]) > PLAYED_AFTER_FIRST_CAPTURE:
-                self.add_error(f"pisti_{last}", _(
+                self._pack_error(f"pisti_{last}", _(
                     "Too many piştis for one deal: 48 cards are played, the first capture is "
                     "never a pişti, and each pişti takes two played cards, so at most "
                     "%(most)d fit; these add up to %(n)d.") % {
@@ -216,13 +222,18 @@ class DetailedDealForm(forms.Form):
                         "n": two_card + sum(columns["jack_on_empty"])})
 
     def error_summary(self) -> list[tuple[str, str, str, str]]:
-        """(field id, side name, label, messages) of every error, in the order of the page."""
+        """(field id, who, label, message) of every error, in the order of the page; errors
+        about all sides together come first and name no side."""
+        pack = getattr(self, "pack_errors", [])
         summary = [("", "", "", " ".join(self.non_field_errors()))] if (
             self.non_field_errors()) else []
+        summary += [(self[field].auto_id, _("All sides together"), self[field].label, message)
+                    for field, message in pack]
         for i, name in enumerate(self.names):
             for field in self.side_fields()[i][1]:
-                if field.errors:
-                    summary.append((field.auto_id, name, field.label, " ".join(field.errors)))
+                own = [m for m in field.errors if (field.name, m) not in pack]
+                if own:
+                    summary.append((field.auto_id, name, field.label, " ".join(own)))
         return summary
 
     def entry(self) -> dict:

@@ -78,6 +78,8 @@ def test_cross_field_errors_show_with_field_errors(client):
     assert "only go to one side" in errors["two_of_clubs_1"][0]
     html = response.content.decode()
     assert "3 problems to fix" in html
+    assert "All sides together, Cards taken:</a> The cards taken must add up" in html
+    assert "Mehmet, Cards taken" not in html
     # the form posts back to its own place on the page, so the errors are on screen
     assert 'deals/detailed/#detailed-entry"' in html and 'id="detailed-entry"' in html
 

@@ -140,3 +140,16 @@ def test_odd_client_ids_are_ignored_not_trusted(client, client_id):
     assert send(client, url, [16, 0], client_id, "x").status_code == 200
     assert Deal.objects.count() == 2
     assert not re.search(r"<script>", Deal.objects.first().client_id)
+
+
+def test_sheet_pages_need_no_inline_script_or_style(client):
+    """Ready for a Content-Security-Policy of the site's own files only."""
+    url = create(client)
+    client.post(url + "deals/quick/", {"quick-points_0": "16", "quick-points_1": "0"})
+    sheet = Sheet.objects.get()
+    for path in (url, reverse("scoresheet:index"), url + "deal/1/edit/",
+                 reverse("scoresheet:shared", args=[sheet.share])):
+        html = client.get(path).content.decode()
+        assert "style=" not in html and "<style" not in html, path
+        assert all("src=" in tag for tag in re.findall(r"<script[^>]*>", html)), path
+        assert " on" not in " ".join(re.findall(r"<[^>]+ on[a-z]+=", html)), path
