@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from .test_scoresheet_browser import enter_quick, open_details, totals
+from .test_scoresheet_browser import DETAILED, enter_quick, open_details, totals
 
 pytestmark = pytest.mark.browser
 
@@ -184,3 +184,32 @@ def test_a_refused_detailed_deal_shows_its_errors_on_screen(page, site_url):
     field = page.locator("[name='detailed-cards_1']")
     described = field.get_attribute("aria-describedby")
     assert page.locator(f"#{described}").inner_text().startswith("The cards taken")
+
+
+def test_a_detailed_deal_entered_offline_is_scored_as_the_server_scores_it(browser, site_url):
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{site_url}/en/scoresheet/")
+    page.select_option("[name=jack_on_lone_card]", "jack_pisti")
+    page.fill("[name=majority_bonus]", "6")
+    page.click("text=Create the sheet")
+    page.wait_for_selector(".sheet-table")
+    context.set_offline(True)
+    open_details(page, "detailed")
+    for side, values in DETAILED.items():
+        for key, value in values.items():
+            selector = f"[name='detailed-{key}_{side}']"
+            if value is True:
+                page.check(selector)
+            else:
+                page.fill(selector, str(value))
+    page.locator("form[action*='/deals/detailed/'] button[type=submit]").click()
+    assert page.locator("tr[data-pending]").count() == 1
+    offline_totals = totals(page)
+    assert offline_totals == [44, 5]  # 2 + 3 + 3 + 6 + 10 + 20 against 2 + 1 + 2
+    context.set_offline(False)
+    page.wait_for_function("document.querySelectorAll('tr[data-deal]').length === 1",
+                           timeout=15000)
+    assert totals(page) == offline_totals
+    assert page.locator("tr[data-pending]").count() == 0
+    context.close()
