@@ -103,6 +103,7 @@ class Row:
     scores: list | None
     won: list[int] | None = None  # running deals won, with match_scoring "deals"
     after_end: bool = False
+    deal_won: list[int] | None = None  # 1 for the side that won this deal ("deals")
 
 
 @dataclass
@@ -127,6 +128,8 @@ def standings(deals, sides: int, rules: Rules) -> Standings:
     totals, won, rows = [0] * sides, [0] * sides, []
     for index, (deal, points) in enumerate(zip(deals, per_deal, strict=True)):
         row = Row(deal, points, None, deal_scores(deal, rules))
+        if by_deals:
+            row.deal_won = match_points(points)
         if index < progress.deals_counted:
             totals = [t + p for t, p in zip(totals, points, strict=True)]
             won = [w + m for w, m in zip(won, match_points(points), strict=True)]

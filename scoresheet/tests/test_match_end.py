@@ -88,6 +88,7 @@ def test_deals_won_decides_with_match_scoring_deals(client):
     html = client.get(url).content.decode()
     assert "First to win 2 deals wins the match" in html
     assert re.findall(r"data-deals-won>(\d+)", html) == ["1", "1"]
+    assert html.count("data-deal-won") == 2  # one tick per deal, by its winner
     quick(client, url, 20, 19)
     quick(client, url, 0, 100)
     html = client.get(url).content.decode()
