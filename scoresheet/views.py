@@ -116,7 +116,8 @@ def sheet_context(sheet: Sheet, *, editable: bool, **extra) -> dict:
     context = {
         "sheet": sheet, "rules": rules, "standings": table, "editable": editable,
         "names": sheet.names,
-        "chart": chart_svg(counted, sheet.names, rules.target),
+        "chart": chart_svg(counted, sheet.names,
+                           None if table.by_deals else rules.target),
         "series": list(enumerate(sheet.names)),
         "winner_names": [sheet.names[s] for s in table.winners],
         "leader_names": [sheet.names[s] for s in table.leaders],

@@ -89,6 +89,7 @@ def test_deals_won_decides_with_match_scoring_deals(client):
     assert "First to win 2 deals wins the match" in html
     assert re.findall(r"data-deals-won>(\d+)", html) == ["1", "1"]
     assert html.count("data-deal-won") == 2  # one tick per deal, by its winner
+    assert "stroke-dasharray" not in html  # no points target line when deals decide
     quick(client, url, 20, 19)
     quick(client, url, 0, 100)
     html = client.get(url).content.decode()
