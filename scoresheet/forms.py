@@ -1,8 +1,11 @@
 """Score sheet forms: a new sheet, its house rules, and a deal entered quick or detailed.
 
-Detailed entries are checked the way a careful scorer would: 52 cards in all, four aces,
-four jacks, the two of clubs and the ten of diamonds taken by exactly one side each, and
-no side holding more point cards than cards. Each message stands next to its field.
+Detailed entries are checked against what one deal of 52 cards allows: 52 cards in all,
+four aces, four jacks, the two of clubs and the ten of diamonds taken by exactly one side
+each, no side holding more point cards than cards, jack captures within the jacks taken
+(and the pack's four), and no more piştis than the 47 cards played after the first
+capture leave room for. Every check runs on whatever fields are valid, so all the reasons
+show at once, each next to its field.
 """
 
 from __future__ import annotations
@@ -14,11 +17,13 @@ from django.utils.translation import ngettext
 from pisti_site.forms import HouseRulesForm
 
 from .models import Sheet
+from .scoring import JACKS, MOST_PISTIS, PLAYED_AFTER_FIRST_CAPTURE
 
 SHEET_RULES = (
-    "target", "target_tie", "max_deals", "pisti_points", "jack_pisti_points",
+    "match_scoring", "target", "target_tie", "deals_target", "max_deals", "pisti_points",
+    "jack_pisti_points",
     "jack_on_lone_jack", "jack_on_lone_card", "jack_on_empty_table", "majority_bonus",
-    "two_of_clubs_points", "ten_of_diamonds_points",
+    "majority_rule", "two_of_clubs_points", "ten_of_diamonds_points",
 )
 
 
@@ -33,8 +38,12 @@ def sides_of(table: str) -> int:
 
 class NewSheetForm(HouseRulesForm):
     rule_fields = SHEET_RULES
-    table = forms.ChoiceField(label=_("Table"), choices=Sheet.TABLES, initial="2",
-                              widget=forms.RadioSelect)
+    table = forms.ChoiceField(
+        label=_("Table"), choices=Sheet.TABLES, initial="2", widget=forms.RadioSelect,
+        error_messages={"required": _("Choose the table: how many players, and whether in "
+                                      "teams."),
+                        "invalid_choice": _("Choose the table: how many players, and whether "
+                                            "in teams.")})
     name_0 = forms.CharField(label=_("Player or team 1"), max_length=40,
                              initial=_("Player 1"))
     name_1 = forms.CharField(label=_("Player or team 2"), max_length=40,
@@ -92,11 +101,12 @@ class DetailedDealForm(forms.Form):
         ("cards", _("Cards taken"), 52),
         ("aces", _("Aces"), 4),
         ("jacks", _("Jacks"), 4),
-        ("pisti", _("Piştis (same rank on a lone card)"), 24),
-        ("jack_on_jack", _("Jack on a lone jack (jack pişti)"), 2),
-        ("jack_on_card", _("Jack on a lone card of another rank"), 4),
-        ("jack_on_empty", _("Jack on an empty table"), 4),
+        ("pisti", _("Piştis (same rank on a lone card)"), MOST_PISTIS),
+        ("jack_on_jack", _("Jack on a lone jack (jack pişti)"), JACKS // 2),
+        ("jack_on_card", _("Jack on a lone card of another rank"), JACKS),
+        ("jack_on_empty", _("Jack on an empty table"), JACKS),
     ]
+    CAPTURES = ("pisti", "jack_on_jack", "jack_on_card", "jack_on_empty")
 
     def __init__(self, *args, names: list[str], **kwargs):
         super().__init__(*args, **kwargs)
@@ -105,57 +115,126 @@ class DetailedDealForm(forms.Form):
             for key, label, most in self.COUNTS:
                 self.fields[f"{key}_{i}"] = forms.IntegerField(
                     label=label, min_value=0, max_value=most, initial=0,
-                    error_messages={"max_value": _("At most %(limit_value)s.")})
+                    error_messages={"max_value": _("At most %(limit_value)s in one deal.")})
             self.fields[f"two_of_clubs_{i}"] = forms.BooleanField(
-                label=_("Two of clubs"), required=False)
+                label=_("Took the two of clubs"), required=False)
             self.fields[f"ten_of_diamonds_{i}"] = forms.BooleanField(
-                label=_("Ten of diamonds"), required=False)
+                label=_("Took the ten of diamonds"), required=False)
 
     def side_fields(self):
         """Fields grouped per side, for the template."""
         keys = [k for k, _l, _m in self.COUNTS] + ["two_of_clubs", "ten_of_diamonds"]
         return [(name, [self[f"{k}_{i}"] for k in keys]) for i, name in enumerate(self.names)]
 
+    def _column(self, data, key) -> list | None:
+        """Every side's value of ``key``, or None while any of them is itself invalid."""
+        values = [data.get(f"{key}_{i}") for i in range(len(self.names))]
+        return None if any(v is None for v in values) else values
+
+    def _side(self, data, i) -> dict | None:
+        keys = [k for k, _l, _m in self.COUNTS] + ["two_of_clubs", "ten_of_diamonds"]
+        values = {k: data.get(f"{k}_{i}") for k in keys}
+        return None if any(v is None for v in values.values()) else values
+
     def clean(self):
-        data = super().clean()
-        if self.errors:
-            return data
-        data = dict(data)  # add_error() drops fields from cleaned_data; keep every value
-        n = len(self.names)
-        last = n - 1
-        cards = sum(data[f"cards_{i}"] for i in range(n))
-        if cards != 52:
-            self.add_error(f"cards_{last}", _(
-                "The cards taken must add up to 52; these add up to %(n)d.") % {"n": cards})
+        data = dict(super().clean())  # add_error() drops fields from cleaned_data
+        self.pack_errors = []
+        last = len(self.names) - 1
+        self._check_pack(data, last)
+        for i in range(len(self.names)):
+            side = self._side(data, i)
+            if side is not None:
+                self._check_side(side, i)
+        self._check_captures(data, last)
+        return self.cleaned_data
+
+    def _pack_error(self, field: str, message) -> None:
+        """An error about all sides together, shown at the last side's field."""
+        self.pack_errors.append((field, str(message)))
+        self.add_error(field, message)
+
+    def _check_pack(self, data, last: int) -> None:
+        """The pack: 52 cards, four aces, four jacks, one two of clubs, one ten of diamonds."""
+        cards = self._column(data, "cards")
+        if cards is not None and sum(cards) != 52:
+            self._pack_error(f"cards_{last}", _(
+                "The cards taken must add up to 52; these add up to %(n)d.") % {
+                    "n": sum(cards)})
         for key, label in (("aces", _("aces")), ("jacks", _("jacks"))):
-            total = sum(data[f"{key}_{i}"] for i in range(n))
-            if total != 4:
-                self.add_error(f"{key}_{last}", _(
+            values = self._column(data, key)
+            if values is not None and sum(values) != 4:
+                self._pack_error(f"{key}_{last}", _(
                     "There are four %(what)s in the pack; these add up to %(n)d.")
-                    % {"what": label, "n": total})
+                    % {"what": label, "n": sum(values)})
         for key, label in (("two_of_clubs", _("The two of clubs")),
                            ("ten_of_diamonds", _("The ten of diamonds"))):
-            owners = sum(1 for i in range(n) if data[f"{key}_{i}"])
+            owners = sum(1 for v in self._column(data, key) if v)
             if owners != 1:
                 message = (_("%(card)s was given to nobody: tick the side that took it.")
                            if owners == 0 else
                            _("%(card)s can only go to one side; it is ticked %(n)d times."))
-                self.add_error(f"{key}_{last}", message % {"card": label, "n": owners})
-        for i in range(n):
-            honours = (data[f"aces_{i}"] + data[f"jacks_{i}"] + data[f"two_of_clubs_{i}"]
-                       + data[f"ten_of_diamonds_{i}"])
-            if honours > data[f"cards_{i}"]:
-                self.add_error(f"cards_{i}", ngettext(
-                    "%(name)s took %(n)d point card but fewer cards than that.",
-                    "%(name)s took %(n)d point cards but fewer cards than that.", honours)
-                    % {"name": self.names[i], "n": honours})
-            captures = sum(data[f"{k}_{i}"] for k in ("pisti", "jack_on_jack", "jack_on_card",
-                                                     "jack_on_empty"))
-            if captures * 2 > data[f"cards_{i}"] + data[f"jack_on_empty_{i}"]:
-                self.add_error(f"pisti_{i}", _(
-                    "Each pişti takes two cards: %(name)s has too few cards for that many.")
-                    % {"name": self.names[i]})
-        return self.cleaned_data
+                self._pack_error(f"{key}_{last}", message % {"card": label, "n": owners})
+
+    def _check_side(self, side: dict, i: int) -> None:
+        """One side: its point cards, jack captures and piştis fit the cards it took."""
+        name = self.names[i]
+        honours = side["aces"] + side["jacks"] + side["two_of_clubs"] + side["ten_of_diamonds"]
+        if honours > side["cards"]:
+            self.add_error(f"cards_{i}", ngettext(
+                "%(name)s took %(n)d point card but fewer cards than that.",
+                "%(name)s took %(n)d point cards but fewer cards than that.", honours)
+                % {"name": name, "n": honours})
+        jacks_needed = side["jack_on_jack"] * 2 + side["jack_on_card"] + side["jack_on_empty"]
+        if jacks_needed > side["jacks"]:
+            self.add_error(f"jacks_{i}", ngettext(
+                "The jack captures of %(name)s need %(n)d jack, more than the jacks taken.",
+                "The jack captures of %(name)s need %(n)d jacks, more than the jacks taken.",
+                jacks_needed) % {"name": name, "n": jacks_needed})
+        captures = side["pisti"] + side["jack_on_jack"] + side["jack_on_card"]
+        if captures * 2 + side["jack_on_empty"] > side["cards"]:
+            self.add_error(f"pisti_{i}", _(
+                "Each pişti takes two cards: %(name)s has too few cards for that many.")
+                % {"name": name})
+        elif side["cards"] == 1 and not side["jacks"]:
+            self.add_error(f"cards_{i}", _(
+                "A capture takes at least two cards (only a jack on an empty table takes "
+                "one): %(name)s cannot have taken just one card.") % {"name": name})
+
+    def _check_captures(self, data, last: int) -> None:
+        """All sides together: four jacks in the pack, and room for every pişti."""
+        columns = {key: self._column(data, key) for key in self.CAPTURES}
+        jack_columns = [columns[k] for k in ("jack_on_jack", "jack_on_card", "jack_on_empty")]
+        if all(c is not None for c in jack_columns):
+            jacks = 2 * sum(jack_columns[0]) + sum(jack_columns[1]) + sum(jack_columns[2])
+            if jacks > JACKS:
+                self._pack_error(f"jack_on_jack_{last}", _(
+                    "These jack captures need %(n)d jacks; the pack has four (a jack on a "
+                    "lone jack uses two).") % {"n": jacks})
+        if all(c is not None for c in columns.values()):
+            two_card = sum(columns["pisti"]) + sum(columns["jack_on_jack"]) + sum(
+                columns["jack_on_card"])
+            if 2 * two_card + sum(columns["jack_on_empty"]) > PLAYED_AFTER_FIRST_CAPTURE:
+                self._pack_error(f"pisti_{last}", _(
+                    "Too many piştis for one deal: 48 cards are played, the first capture is "
+                    "never a pişti, and each pişti takes two played cards, so at most "
+                    "%(most)d fit; these add up to %(n)d.") % {
+                        "most": MOST_PISTIS,
+                        "n": two_card + sum(columns["jack_on_empty"])})
+
+    def error_summary(self) -> list[tuple[str, str, str, str]]:
+        """(field id, who, label, message) of every error, in the order of the page; errors
+        about all sides together come first and name no side."""
+        pack = getattr(self, "pack_errors", [])
+        summary = [("", "", "", " ".join(self.non_field_errors()))] if (
+            self.non_field_errors()) else []
+        summary += [(self[field].auto_id, _("All sides together"), self[field].label, message)
+                    for field, message in pack]
+        for i, name in enumerate(self.names):
+            for field in self.side_fields()[i][1]:
+                own = [m for m in field.errors if (field.name, m) not in pack]
+                if own:
+                    summary.append((field.auto_id, name, field.label, " ".join(own)))
+        return summary
 
     def entry(self) -> dict:
         keys = [k for k, _l, _m in self.COUNTS] + ["two_of_clubs", "ten_of_diamonds"]

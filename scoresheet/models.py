@@ -19,6 +19,11 @@ def share_token() -> str:
     return secrets.token_urlsafe(16)
 
 
+def edit_token() -> str:
+    """An unguessable secret: whoever holds the edit link may change the sheet."""
+    return secrets.token_urlsafe(24)
+
+
 class Sheet(models.Model):
     TABLES = [
         ("2", _("2 players")),
@@ -30,6 +35,9 @@ class Sheet(models.Model):
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     share = models.CharField(max_length=40, unique=True, default=share_token, editable=False)
+    edit = models.CharField(max_length=40, unique=True, default=edit_token, editable=False)
+    # Goes up with every change, so a device that was offline can tell it missed some.
+    revision = models.PositiveIntegerField(default=0, editable=False)
     session_key = models.CharField(max_length=40, db_index=True)
     table = models.CharField(_("table"), max_length=5, choices=TABLES)
     names = models.JSONField(_("names"))  # one name per side
@@ -59,9 +67,16 @@ class Deal(models.Model):
     mode = models.CharField(max_length=10, choices=MODES)
     entry = models.JSONField()  # quick: {"points": [..]}; detailed: {"sides": [tally, ..]}
     deleted = models.BooleanField(default=False)
+    # Order of deletion (1, 2, …), so "undo" brings back the deal deleted last.
+    deleted_order = models.PositiveIntegerField(null=True, blank=True)
+    # Chosen by the browser that entered the deal (offline), so a retry never adds it twice.
+    client_id = models.CharField(max_length=40, blank=True, default="")
 
     class Meta:
         ordering = ["number"]
+        constraints = [models.UniqueConstraint(
+            fields=["sheet", "client_id"], condition=~models.Q(client_id=""),
+            name="one_deal_per_client_id")]
         verbose_name = _("deal")
         verbose_name_plural = _("deals")
 

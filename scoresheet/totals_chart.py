@@ -1,4 +1,7 @@
-"""A small SVG line chart of running totals, the target as a dashed line."""
+"""A small SVG line chart of running totals, the target as a dashed line.
+
+The legend is HTML next to the chart (classes ``series-0`` … share the colours), so long
+names wrap on a phone instead of being cut off inside the drawing."""
 
 from __future__ import annotations
 
@@ -8,12 +11,13 @@ from django.utils.translation import gettext as _
 COLOURS = ["#0f5c3a", "#b3261e", "#1a56db", "#8a6d00"]
 
 
-def chart_svg(rows: list[list[int]], names: list[str], target: int) -> str:
-    """``rows`` holds the totals after each deal; empty rows draw nothing."""
+def chart_svg(rows: list[list[int]], names: list[str], target: int | None) -> str:
+    """``rows`` holds the totals after each deal; empty rows draw nothing. ``target`` is
+    None when the match is won on deals, not points: then no target line is drawn."""
     if not rows:
         return ""
     width, height, pad = 320, 170, 28
-    top = max(max(max(r) for r in rows), target) * 1.05 or 1
+    top = max(max(max(r) for r in rows), target or 0) * 1.05 or 1
     steps = len(rows)
 
     def point(i: int, value: int) -> str:
@@ -25,21 +29,22 @@ def chart_svg(rows: list[list[int]], names: list[str], target: int) -> str:
     for side in range(len(names)):
         points = " ".join([f"{pad},{height - pad}"] + [point(i, r[side])
                                                       for i, r in enumerate(rows)])
-        lines.append(f'<polyline points="{points}" fill="none" stroke="{COLOURS[side]}" '
-                     'stroke-width="2.5"/>')
-    target_y = height - pad - (height - 2 * pad) * target / top
-    label = _("Running totals after each deal: %(lines)s. Target %(target)d.") % {
-        "lines": "; ".join(f"{n} {rows[-1][s]}" for s, n in enumerate(names)),
-        "target": target}
-    legend = "".join(
-        f'<text x="{pad + 75 * s}" y="14" fill="{COLOURS[s]}" font-size="11">'
-        f"{escape(n[:12])}</text>" for s, n in enumerate(names))
+        lines.append(f'<polyline class="series-{side}" points="{points}" fill="none" '
+                     f'stroke="{COLOURS[side]}" stroke-width="2.5"/>')
+    lines_text = "; ".join(f"{n} {rows[-1][s]}" for s, n in enumerate(names))
+    target_line = ""
+    if target:
+        target_y = height - pad - (height - 2 * pad) * target / top
+        target_line = (f'<line x1="{pad}" y1="{target_y:.1f}" x2="{width - pad}" '
+                       f'y2="{target_y:.1f}" stroke="#767676" stroke-dasharray="4 4"/>')
+        label = _("Running totals after each deal: %(lines)s. Target %(target)d.") % {
+            "lines": lines_text, "target": target}
+    else:
+        label = _("Running totals after each deal: %(lines)s.") % {"lines": lines_text}
     return (
         f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" '
         f'aria-label="{escape(label)}">'
         f'<line x1="{pad}" y1="{height - pad}" x2="{width - pad}" y2="{height - pad}" '
         'stroke="#767676"/>'
-        f'<line x1="{pad}" y1="{target_y:.1f}" x2="{width - pad}" y2="{target_y:.1f}" '
-        'stroke="#767676" stroke-dasharray="4 4"/>'
-        + "".join(lines) + legend + "</svg>"
+        + target_line + "".join(lines) + "</svg>"
     )

@@ -1,32 +1,78 @@
-"""Score sheets: create one, enter deals, change house rules, share a read-only link.
+"""Score sheets: create one, enter deals, change house rules, share read-only and edit links.
 
-The sheet is found by its id and the visitor's session (another visitor gets 404); the
-shared link uses a separate random token and offers no form at all.
+A sheet may be changed by the browser that created it (its session) and by anyone who
+opened its edit link: opening the link remembers the sheet's current edit token in that
+visitor's session, so replacing the token locks out every device that only had the old
+link. Anyone else gets 404. The read-only link uses a separate token and offers no form.
+
+Deals entered offline arrive later from the page's script as JSON requests carrying a
+client id (so a retry never adds a deal twice) and the revision the device last saw (so a
+sheet changed elsewhere meanwhile is reported, not silently merged).
 """
 
 from __future__ import annotations
 
+import json
+import re
+
+import segno
+from django.conf import settings
 from django.contrib import messages
-from django.http import Http404
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from pisti_site.forms import rules_initial
-from pisti_site.visitors import owned_or_404, session_key
+from pisti_site.visitors import session_key, wants_json
 
 from .forms import DetailedDealForm, NewSheetForm, QuickDealForm, SheetRulesForm
-from .models import Deal, Sheet
+from .models import Deal, Sheet, edit_token
 from .scoring import quick_entry_possible, standings
 from .totals_chart import chart_svg
 
+GRANTS = "scoresheet_edit"  # session key: {sheet id: edit token opened on this device}
+CLIENT_ID = re.compile(r"^[A-Za-z0-9_-]{8,40}$")
+
+
+def _granted(request) -> dict:
+    grants = request.session.get(GRANTS)
+    return grants if isinstance(grants, dict) else {}
+
 
 def _own_sheet(request, sheet_id) -> Sheet:
-    return owned_or_404(Sheet, request, sheet_id)
+    """The sheet if this visitor created it or holds its current edit link; 404 otherwise,
+    so a stranger cannot even tell whether it exists."""
+    try:
+        sheet = Sheet.objects.get(pk=sheet_id)
+    except (Sheet.DoesNotExist, ValueError):
+        raise Http404 from None
+    key = request.session.session_key
+    if (key and sheet.session_key == key) or _granted(request).get(str(sheet.pk)) == sheet.edit:
+        return sheet
+    raise Http404
+
+
+def _back_to(sheet: Sheet):
+    """Back to the sheet, scrolled to its standings (a form's fragment would otherwise
+    carry over the redirect)."""
+    return redirect(reverse("scoresheet:sheet", args=[sheet.pk]) + "#sheet-title")
+
+
+def _changed(sheet: Sheet, *fields: str) -> None:
+    """Record a change: a new revision, so offline devices notice they missed it."""
+    sheet.revision += 1
+    sheet.save(update_fields=["revision", "updated", *fields])
 
 
 def index(request):
+    status = 200
     if request.method == "POST":
         form = NewSheetForm(request.POST)
         if form.is_valid():
@@ -35,15 +81,27 @@ def index(request):
                 session_key=session_key(request), table=data["table"], names=data["names"],
                 rules=data["rules"].to_dict())
             return redirect("scoresheet:sheet", sheet_id=sheet.pk)
+        status = 400
     else:
         form = NewSheetForm(initial=rules_initial())
     sheets = []
     if request.session.session_key:
-        sheets = Sheet.objects.filter(session_key=request.session.session_key)[:20]
+        grants = _granted(request)
+        granted = [k for k in grants if re.fullmatch(r"[0-9a-f-]{36}", k)]
+        found = Sheet.objects.filter(
+            Q(session_key=request.session.session_key) | Q(pk__in=granted))[:20]
+        sheets = [s for s in found if s.session_key == request.session.session_key
+                  or grants.get(str(s.pk)) == s.edit]
     return render(request, "scoresheet/index.html", {
         "form": form, "sheets": sheets,
         "rule_fields": [form[name] for name in form.rule_fields],
-    })
+    }, status=status)
+
+
+def _qr_svg(url: str) -> str:
+    """The link as a QR code, drawn as inline SVG (no script, no style attribute)."""
+    return segno.make(url, error="m").svg_inline(scale=4, dark="#000", light="#fff",
+                                                 omitsize=True)
 
 
 def sheet_context(sheet: Sheet, *, editable: bool, **extra) -> dict:
@@ -54,13 +112,19 @@ def sheet_context(sheet: Sheet, *, editable: bool, **extra) -> dict:
         row.number = number
         row.impossible = row.deal.mode == Deal.QUICK and not quick_entry_possible(
             row.points, rules)
+    counted = [r.totals for r in table.rows if r.totals is not None]
     context = {
         "sheet": sheet, "rules": rules, "standings": table, "editable": editable,
         "names": sheet.names,
-        "chart": chart_svg([r.totals for r in table.rows], sheet.names, rules.target),
+        "chart": chart_svg(counted, sheet.names,
+                           None if table.by_deals else rules.target),
+        "series": list(enumerate(sheet.names)),
         "winner_names": [sheet.names[s] for s in table.winners],
         "leader_names": [sheet.names[s] for s in table.leaders],
-        "deleted": sheet.deals.filter(deleted=True).order_by("-number").first(),
+        "after_end": len(table.rows) - table.deals_counted,
+        "deleted": sheet.deals.filter(deleted=True).order_by(
+            "-deleted_order", "-number").first(),
+        "rules_json": json.dumps(rules.to_dict()),
     }
     context.update(extra)
     return context
@@ -79,22 +143,30 @@ def _forms(sheet, **bound):
     }
 
 
-def _share_url(request, sheet) -> str:
-    return request.build_absolute_uri(reverse("scoresheet:shared", args=[sheet.share]))
+def _links(request, sheet) -> dict:
+    share_url = request.build_absolute_uri(reverse("scoresheet:shared", args=[sheet.share]))
+    edit_url = request.build_absolute_uri(reverse("scoresheet:open_edit", args=[sheet.edit]))
+    return {"share_url": share_url, "edit_url": edit_url,
+            "share_qr": _qr_svg(share_url), "edit_qr": _qr_svg(edit_url)}
 
 
 @require_GET
 def sheet_page(request, sheet_id):
     sheet = _own_sheet(request, sheet_id)
-    share_url = _share_url(request, sheet)
-    return render(request, "scoresheet/sheet.html",
-                  sheet_context(sheet, editable=True, share_url=share_url, **_forms(sheet)))
+    return render(request, "scoresheet/sheet.html", sheet_context(
+        sheet, editable=True, **_links(request, sheet), **_forms(sheet)))
 
 
 def _render_with_errors(request, sheet, **bound):
-    share_url = _share_url(request, sheet)
+    if wants_json(request):
+        form = next(iter(bound.values()))
+        return JsonResponse({"ok": False, "errors": _error_list(form)}, status=400)
     return render(request, "scoresheet/sheet.html", sheet_context(
-        sheet, editable=True, share_url=share_url, **_forms(sheet, **bound)), status=400)
+        sheet, editable=True, **_links(request, sheet), **_forms(sheet, **bound)), status=400)
+
+
+def _error_list(form) -> list[str]:
+    return [str(m) for errors in form.errors.values() for m in errors]
 
 
 def _next_number(sheet) -> int:
@@ -102,30 +174,64 @@ def _next_number(sheet) -> int:
     return last.number + 1 if last else 1
 
 
+def _offline_fields(request) -> tuple[str, int | None]:
+    """The client id and the revision a deal sent by the page's script was entered on."""
+    client_id = request.POST.get("client_id", "")
+    if not CLIENT_ID.match(client_id):
+        client_id = ""
+    try:
+        seen = int(request.POST.get("revision", ""))
+    except ValueError:
+        seen = None
+    return client_id, seen
+
+
+def _json_result(request, sheet, deal, *, duplicate: bool) -> JsonResponse:
+    table = standings(list(sheet.deals.filter(deleted=False)), len(sheet.names),
+                      sheet.engine_rules)
+    return JsonResponse({"ok": True, "number": deal.number, "duplicate": duplicate,
+                         "revision": sheet.revision, "totals": table.totals})
+
+
 @require_POST
 def add_deal(request, sheet_id, mode):
     sheet = _own_sheet(request, sheet_id)
+    client_id, seen = _offline_fields(request)
+    if client_id:
+        earlier = sheet.deals.filter(client_id=client_id).first()
+        if earlier:  # the same deal sent again (a lost answer, a retry): never twice
+            return _json_result(request, sheet, earlier, duplicate=True)
     if mode == Deal.QUICK:
         form = QuickDealForm(request.POST, names=sheet.names, prefix="quick")
         if not form.is_valid():
             return _render_with_errors(request, sheet, quick_form=form)
-        points = form.points()
-        Deal.objects.create(sheet=sheet, number=_next_number(sheet), mode=mode,
-                            entry={"points": points})
-        if not quick_entry_possible(points, sheet.engine_rules):
-            messages.warning(request, _(
-                "Saved, but check it: under these rules no number of piştis explains a "
-                "deal total of %(total)d points.") % {"total": sum(points)})
+        entry = {"points": form.points()}
     elif mode == Deal.DETAILED:
         form = DetailedDealForm(request.POST, names=sheet.names, prefix="detailed")
         if not form.is_valid():
             return _render_with_errors(request, sheet, detailed_form=form)
-        Deal.objects.create(sheet=sheet, number=_next_number(sheet), mode=mode,
-                            entry=form.entry())
+        entry = form.entry()
     else:
         raise Http404
-    sheet.save(update_fields=["updated"])
-    return redirect("scoresheet:sheet", sheet_id=sheet.pk)
+    if seen is not None and seen != sheet.revision:
+        messages.warning(request, _(
+            "While this device was offline, the sheet was changed on another device. Your "
+            "deals were added after those changes: check the deals below."))
+    try:
+        with transaction.atomic():
+            deal = Deal.objects.create(sheet=sheet, number=_next_number(sheet), mode=mode,
+                                       entry=entry, client_id=client_id)
+    except IntegrityError:  # the same client id raced in from another tab: keep one
+        return _json_result(request, sheet, sheet.deals.get(client_id=client_id),
+                            duplicate=True)
+    _changed(sheet)
+    if mode == Deal.QUICK and not quick_entry_possible(entry["points"], sheet.engine_rules):
+        messages.warning(request, _(
+            "Saved, but check it: under these rules no number of piştis explains a "
+            "deal total of %(total)d points.") % {"total": sum(entry["points"])})
+    if wants_json(request):
+        return _json_result(request, sheet, deal, duplicate=False)
+    return _back_to(sheet)
 
 
 def edit_deal(request, sheet_id, number):
@@ -138,8 +244,9 @@ def edit_deal(request, sheet_id, number):
             deal.entry = ({"points": form.points()} if deal.mode == Deal.QUICK
                           else form.entry())
             deal.save(update_fields=["entry"])
+            _changed(sheet)
             messages.success(request, _("The deal was changed."))
-            return redirect("scoresheet:sheet", sheet_id=sheet.pk)
+            return _back_to(sheet)
         status = 400
     else:
         initial = ({f"points_{i}": p for i, p in enumerate(deal.entry["points"])}
@@ -151,13 +258,18 @@ def edit_deal(request, sheet_id, number):
 
 
 def _mark_deleted(request, sheet_id, number, deleted: bool, message: str):
-    """Delete or restore a deal: deletion only hides it, so it can be undone."""
+    """Delete or restore a deal: deletion only hides it, so it can be undone, latest first."""
     sheet = _own_sheet(request, sheet_id)
     deal = get_object_or_404(Deal, sheet=sheet, number=number, deleted=not deleted)
     deal.deleted = deleted
-    deal.save(update_fields=["deleted"])
+    deal.deleted_order = None
+    if deleted:
+        latest = sheet.deals.filter(deleted=True).order_by("-deleted_order").first()
+        deal.deleted_order = (latest.deleted_order or 0) + 1 if latest else 1
+    deal.save(update_fields=["deleted", "deleted_order"])
+    _changed(sheet)
     messages.info(request, message)
-    return redirect("scoresheet:sheet", sheet_id=sheet.pk)
+    return _back_to(sheet)
 
 
 @require_POST
@@ -177,9 +289,46 @@ def change_rules(request, sheet_id):
     form = SheetRulesForm(request.POST, table=sheet.table)
     if not form.is_valid():
         return _render_with_errors(request, sheet, rules_form=form)
+    before = standings(list(sheet.deals.filter(deleted=False)), len(sheet.names),
+                       sheet.engine_rules)
     sheet.rules = form.cleaned_data["rules"].to_dict()
-    sheet.save(update_fields=["rules", "updated"])
+    _changed(sheet, "rules")
+    after = standings(list(sheet.deals.filter(deleted=False)), len(sheet.names),
+                      sheet.engine_rules)
     messages.success(request, _("House rules changed: every detailed deal was recalculated."))
+    if after.over and (not before.over or after.deals_counted != before.deals_counted):
+        messages.info(request, ngettext(
+            "Under these rules the match ends after deal %(n)d.",
+            "Under these rules the match ends after deal %(n)d.", after.deals_counted)
+            % {"n": after.deals_counted})
+    elif before.over and not after.over:
+        messages.info(request, _("Under these rules the match is not over yet."))
+    return _back_to(sheet)
+
+
+@require_POST
+def new_edit_link(request, sheet_id):
+    """Revoke the edit link and make a new one; this device keeps editing."""
+    sheet = _own_sheet(request, sheet_id)
+    sheet.edit = edit_token()
+    _changed(sheet, "edit")
+    if sheet.session_key != request.session.session_key:
+        grants = _granted(request)
+        grants[str(sheet.pk)] = sheet.edit
+        request.session[GRANTS] = grants
+    messages.success(request, _("The old edit link no longer works. Send the new one to "
+                                "the players who should keep editing."))
+    return _back_to(sheet)
+
+
+@require_GET
+def open_edit(request, token):
+    """The private edit link: remember it on this device, then show the sheet."""
+    sheet = get_object_or_404(Sheet, edit=token)
+    session_key(request)
+    grants = _granted(request)
+    grants[str(sheet.pk)] = sheet.edit
+    request.session[GRANTS] = grants
     return redirect("scoresheet:sheet", sheet_id=sheet.pk)
 
 
@@ -189,3 +338,31 @@ def shared(request, token):
     return render(request, "scoresheet/sheet.html", sheet_context(sheet, editable=False))
 
 
+@require_GET
+def manifest(request):
+    """The web app manifest: the score sheet installs and opens like an app."""
+    start = reverse("scoresheet:index")
+    data = {
+        "name": _("Pişti score sheet"), "short_name": _("Pişti scores"),
+        "description": _("Keep the score of a game at a real table, even offline."),
+        "start_url": start, "scope": start, "display": "standalone",
+        "background_color": "#f6f3ea", "theme_color": "#0f5c3a",
+        "icons": [{"src": static("img/scoresheet-icon.svg"), "sizes": "any",
+                   "type": "image/svg+xml", "purpose": "any"}],
+    }
+    return JsonResponse(data, content_type="application/manifest+json",
+                        json_dumps_params={"ensure_ascii": False})
+
+
+SERVICE_WORKER = settings.BASE_DIR / "static" / "js" / "sw.js"
+
+
+@never_cache
+@require_GET
+def service_worker(request):
+    """The service worker, served next to the sheets so its scope covers all of them.
+
+    It is a static file, read here because a worker's scope is the folder it is served
+    from, and /static/ would cover nothing."""
+    return HttpResponse(SERVICE_WORKER.read_text(encoding="utf-8"),
+                        content_type="text/javascript; charset=utf-8")

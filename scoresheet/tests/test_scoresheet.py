@@ -221,6 +221,6 @@ def test_missing_names_are_refused(client):
     data = {k: str(v) for k, v in rules_initial().items()}
     data.update({"table": "3", "max_deals": "", "name_0": "A", "name_1": "B"})
     response = client.post(reverse("scoresheet:index"), data)
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert "name_2" in response.context["form"].errors
     assert not Sheet.objects.exists()

@@ -1,4 +1,4 @@
-"""The score sheet in a real browser: four deals, a rule change that changes the winner,
+"""The score sheet in a real browser: four deals, a rule change that ends the match earlier,
 a reload, the read-only link, and accessibility."""
 
 import re
@@ -30,7 +30,7 @@ def enter_quick(page, a, b):
     open_details(page, "quick")
     page.fill("input[name='quick-points_0']", str(a))
     page.fill("input[name='quick-points_1']", str(b))
-    page.locator("form[action$='/deals/quick/'] button[type=submit]").click()
+    page.locator("form[action*='/deals/quick/'] button[type=submit]").click()
     page.wait_for_load_state()
 
 
@@ -43,7 +43,7 @@ def enter_detailed(page):
                 page.check(selector)
             else:
                 page.fill(selector, str(value))
-    page.locator("form[action$='/deals/detailed/'] button[type=submit]").click()
+    page.locator("form[action*='/deals/detailed/'] button[type=submit]").click()
     page.wait_for_load_state()
 
 
@@ -69,14 +69,16 @@ def test_four_deals_a_rule_change_a_reload_and_the_shared_link(page, browser, si
     page.fill("[name=majority_bonus]", "6")
     page.click("text=Apply the rules")
     page.wait_for_load_state()
-    assert totals(page) == [60, 47]
+    # Ayşe reaches 60 after deal 3 (60 to 31): the match ends there, deal 4 never counts
+    assert totals(page) == [60, 31]
     assert page.locator("[data-winner]").inner_text() == "Winner: Ayşe"
+    assert page.locator("tr[data-after-end]").count() == 1
     page.reload()
-    assert totals(page) == [60, 47]
-    share = page.locator(".share-url").input_value()
+    assert totals(page) == [60, 31]
+    share = page.locator("#share-url").input_value()
     stranger = browser.new_context().new_page()
     stranger.goto(share)
-    assert [int(t) for t in stranger.locator("[data-final-total]").all_inner_texts()] == [60, 47]
+    assert [int(t) for t in stranger.locator("[data-final-total]").all_inner_texts()] == [60, 31]
     assert stranger.locator("main form").count() == 0
     assert stranger.locator("text=read-only").count() == 1
     stranger.context.close()
@@ -88,7 +90,7 @@ def test_a_refused_entry_shows_its_message_at_the_field(page, site_url):
     open_details(page, "detailed")
     page.fill("[name='detailed-cards_0']", "30")
     page.fill("[name='detailed-cards_1']", "30")
-    page.locator("form[action$='/deals/detailed/'] button[type=submit]").click()
+    page.locator("form[action*='/deals/detailed/'] button[type=submit]").click()
     error = page.locator(".field-error", has_text="add up to 52")
     assert error.count() == 1
     assert re.search(r"60", error.inner_text())
