@@ -4,12 +4,12 @@ from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import translation
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from .page_cache import cache_page_per_language
 
 
-@require_GET
+@require_safe
 def choose_language(request):
     """``/`` sends visitors to their language from Accept-Language, English otherwise."""
     language = translation.get_language_from_request(request, check_path=False)
@@ -17,13 +17,13 @@ def choose_language(request):
         return HttpResponseRedirect(reverse("home"), headers={"Vary": "Accept-Language"})
 
 
-@require_GET
+@require_safe
 @cache_page_per_language
 def home(request):
     return render(request, "home.html")
 
 
-@require_GET
+@require_safe
 def robots_txt(request):
     sitemap = request.build_absolute_uri("/sitemap.xml")
     return HttpResponse(

@@ -2,7 +2,7 @@
 
 from django.conf import settings
 from django.shortcuts import get_object_or_404, render
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from pisti_site.page_cache import cache_page_per_language
 
@@ -11,7 +11,7 @@ from .models import Page, Question, Term, Variant
 RULES_PAGES = ("rules", "variants", "scoring", "faq", "glossary", "strategy")
 
 
-@require_GET
+@require_safe
 @cache_page_per_language
 def rules_page(request, slug):
     page = get_object_or_404(Page, slug=slug)

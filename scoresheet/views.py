@@ -11,7 +11,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from pisti_site.forms import rules_initial
 from pisti_site.visitors import owned_or_404, session_key
@@ -83,7 +83,7 @@ def _share_url(request, sheet) -> str:
     return request.build_absolute_uri(reverse("scoresheet:shared", args=[sheet.share]))
 
 
-@require_GET
+@require_safe
 def sheet_page(request, sheet_id):
     sheet = _own_sheet(request, sheet_id)
     share_url = _share_url(request, sheet)
@@ -183,7 +183,7 @@ def change_rules(request, sheet_id):
     return redirect("scoresheet:sheet", sheet_id=sheet.pk)
 
 
-@require_GET
+@require_safe
 def shared(request, token):
     sheet = get_object_or_404(Sheet, share=token)
     return render(request, "scoresheet/sheet.html", sheet_context(sheet, editable=False))

@@ -89,6 +89,8 @@ MODELTRANSLATION_FALLBACK_LANGUAGES = ("en",)
 STATIC_URL = "/static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# Files served at the site's root, such as /favicon.ico, which browsers ask for unprompted.
+WHITENOISE_ROOT = BASE_DIR / "pisti_site" / "public"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
