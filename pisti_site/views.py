@@ -1,5 +1,8 @@
-"""Site-wide pages: the home page, the language redirect, robots.txt, friendly errors."""
+"""Site-wide pages: the home page, the language redirect, robots.txt, friendly errors.
 
+Errors are HTML pages here; :mod:`pisti_site.json_errors` answers ``fetch`` with JSON."""
+
+from django.core.exceptions import RequestDataTooBig
 from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
@@ -29,6 +32,12 @@ def robots_txt(request):
     return HttpResponse(
         f"User-agent: *\nDisallow: /admin/\nSitemap: {sitemap}\n", content_type="text/plain"
     )
+
+
+def bad_request(request, exception):
+    """A body over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` says so (413), other bad requests are 400."""
+    status = 413 if isinstance(exception, RequestDataTooBig) else 400
+    return render(request, "400.html", status=status)
 
 
 def page_not_found(request, exception):
