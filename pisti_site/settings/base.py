@@ -3,6 +3,7 @@
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
@@ -16,6 +17,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django.contrib.sitemaps",
+    "csp",
     "pisti_site",
     "rules",
     "tutorial",
@@ -28,6 +30,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "pisti_site.json_errors.JsonErrorMiddleware",
     "pisti_site.page_cache.PageCacheMiddleware",
+    "csp.middleware.CSPMiddleware",  # inside the page cache: cached pages keep the header
     "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -99,6 +102,24 @@ STORAGES = {
 
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 PAGE_CACHE_SECONDS = 600
+
+# Content-Security-Policy (django-csp): the site's own scripts and styles only, no inline
+# script or style, nothing from other hosts. Diagrams are inline <svg> elements, icons and
+# images are files. Browser tests fail on any violation.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
 
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
