@@ -1,5 +1,6 @@
 """Settings shared by every environment."""
 
+import os
 from pathlib import Path
 
 import dj_database_url
@@ -100,7 +101,15 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
 
+# One process keeps its cache in memory; several workers or machines share Redis
+# (REDIS_URL=redis://host:6379/0), so an edit clears cached pages for all of them at once.
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+if os.environ.get("REDIS_URL"):
+    CACHES = {"default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": os.environ["REDIS_URL"],
+        "KEY_PREFIX": "pisti",
+    }}
 PAGE_CACHE_SECONDS = 600
 
 # Content-Security-Policy (django-csp): the site's own scripts and styles only, no inline
