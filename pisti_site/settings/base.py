@@ -88,6 +88,10 @@ USE_I18N = True
 USE_TZ = True
 TIME_ZONE = "UTC"
 
+# The admin's language tabs need jQuery UI; modeltranslation would load it from Google's
+# CDN, which the Content-Security-Policy refuses (and which would tell Google of every
+# admin visit), so the site serves the few modules it needs itself.
+JQUERY_UI_URL = "vendor/jquery-ui-tabs.min.js"
 MODELTRANSLATION_DEFAULT_LANGUAGE = "en"
 MODELTRANSLATION_FALLBACK_LANGUAGES = ("en",)
 

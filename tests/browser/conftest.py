@@ -50,6 +50,9 @@ def _ensure_postgres_database(url: str) -> None:
         conn.execute(f'CREATE DATABASE "{name}"')
 
 
+SITE_ENV: dict[str, str] = {}  # the test server's environment, for manage.py commands
+
+
 @pytest.fixture(scope="session")
 def site_url(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("browser-site")
@@ -59,6 +62,7 @@ def site_url(tmp_path_factory):
         "DATABASE_URL": _database_url(tmp),
     }
     _ensure_postgres_database(env["DATABASE_URL"])
+    SITE_ENV.update(env)
     manage = [sys.executable, "manage.py"]
     for command in (["migrate", "--noinput", "-v0"], ["load_content"]):
         subprocess.run(manage + command, cwd=ROOT, env=env, check=True, capture_output=True)
