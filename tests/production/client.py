@@ -112,7 +112,7 @@ class Visitor:
         try:
             connection.request(method, path, body, headers)
             response = connection.getresponse()
-            text = response.read().decode()
+            text = response.read().decode(errors="replace")  # icons are binary
             raw = response.getheaders()
         except OSError as error:
             self.failures.append(f"{method} {path}: {error!r}")

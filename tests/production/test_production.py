@@ -97,6 +97,16 @@ def test_every_worker_serves_and_the_cache_is_redis(server, production_env):
     assert keys, "rules pages are not cached in Redis"
 
 
+@pytest.mark.parametrize("path", ["/", "/en/", "/en/rules/", "/robots.txt", "/favicon.ico",
+                                  "/en/tutorial/"])
+def test_head_answers_like_get_through_gunicorn(port, path):
+    visitor = Visitor(port)
+    got, head = visitor.get(path), visitor.request("HEAD", path)
+    assert head.status == got.status and head.status in (200, 302)
+    assert head.text == ""
+    assert visitor.failures == []
+
+
 def answers_from_every_worker(port: int, master, path: str,
                               limit: int = 400) -> dict[int, list[Answer]]:
     """Ask for ``path`` from several visitors at once until every live worker answered."""
