@@ -70,3 +70,18 @@ def test_a_lost_connection_is_explained(page, site_url, tmp_path):
     page.screenshot(path=str(tmp_path / "fetch-error.png"))
     page.click("[data-fetch-error-close]")
     assert page.locator("[data-fetch-error]").count() == 0
+
+
+def test_the_tutorial_explains_a_failed_request_too(page, site_url):
+    """The tutorial no longer reloads silently: an expired form is explained in Turkish."""
+    from tutorial.content_loader import read_lessons
+
+    lesson = read_lessons()["lessons"][0]
+    page.goto(f"{site_url}/tr/tutorial/{lesson['slug']}/")
+    page.evaluate("window.sameDocument = true")
+    page.context.clear_cookies(name="csrftoken")
+    page.locator("[data-tutorial] form button:enabled").first.click()
+    alert = page.locator("[data-fetch-error]")
+    alert.wait_for()
+    assert "sayfanın süresi doldu" in alert.inner_text()
+    assert page.evaluate("window.sameDocument === true")
