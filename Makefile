@@ -6,7 +6,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: serve test test-postgres lint bench clean
+.PHONY: serve test test-postgres test-production lint bench clean
 
 serve: $(VENV)/.installed
 	$(PY) manage.py compile_translations
@@ -24,6 +24,12 @@ test: $(VENV)/.installed
 test-postgres: $(VENV)/.installed
 	./scripts/system-deps.sh
 	DATABASE_URL=$$(./scripts/postgres.sh) $(PY) -m pytest
+
+# Production as it runs: prod settings, gunicorn with 3 workers, PostgreSQL and Redis.
+test-production: $(VENV)/.installed
+	./scripts/system-deps.sh
+	DATABASE_URL=$$(./scripts/postgres.sh) REDIS_URL=$$(./scripts/redis.sh) \
+		$(PY) -m pytest -m production tests/production
 
 lint: $(VENV)/.installed
 	$(PY) -m ruff check .

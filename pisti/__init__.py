@@ -1,8 +1,8 @@
 """Pişti, the Turkish fishing card game: rules, scoring, deal records and bots.
 
 Pure Python with no dependencies, so the site, the tutorial, the bots and the command
-line all share one implementation of the rules. The contract it implements is
-``shared/spec/engine-contract.md``.
+line all share one implementation of the rules. ``docs/engine.md`` describes it completely:
+notation, the rules object, the deal record, the command line and the bot protocol.
 """
 
 from .cards import CARD_NAMES, InvalidCard, card_name, card_names, parse_card, parse_cards

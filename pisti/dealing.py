@@ -1,4 +1,5 @@
-"""Laying out a deal from a deck order (contract section 3) and shuffling a new one."""
+"""Laying out a deal from a deck order and shuffling a new one
+(docs/engine.md, "A deal, from its deck")."""
 
 from __future__ import annotations
 

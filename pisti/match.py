@@ -1,4 +1,4 @@
-"""A match (contract section 7): deals added to running totals until a side wins.
+"""A match (docs/engine.md, "Matches"): deals added to running totals until a side wins.
 
 :func:`match_outcome` is pure so the score sheet can decide a match from totals alone.
 """

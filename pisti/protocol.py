@@ -1,4 +1,4 @@
-"""External bots over JSON lines (contract section 11), like UCI for chess engines.
+"""External bots over JSON lines (docs/engine.md, "Bot protocol"), like UCI for chess engines.
 
 The engine starts the bot's command once per duel side, sends ``{"type": "play", "view":
 …}`` whenever that bot is to move and reads one ``{"card": "7H"}`` line back. The view is

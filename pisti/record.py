@@ -1,4 +1,4 @@
-"""Deal records (contract section 9): export any deal, validate and replay one.
+"""Deal records (docs/engine.md, "The deal record"): export any deal, validate and replay one.
 
 A record is also how a game in progress is stored: deck, dealer, rules and plays determine
 the state exactly, so ``state_from_record(deal_record(state))`` is that state again.
@@ -80,7 +80,7 @@ def _cards(value: Any, key: str) -> list[int]:
 
 
 def replay_summary(state: GameState) -> dict[str, Any]:
-    """The JSON object ``python -m pisti replay`` prints (contract section 10)."""
+    """The JSON object ``python -m pisti replay`` prints (docs/engine.md, "Command line")."""
     return {
         "complete": state.is_over,
         "sides": [side.to_dict() for side in score_deal(state)],

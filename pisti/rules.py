@@ -1,4 +1,4 @@
-"""The rules object (contract section 8): every house rule as one frozen value.
+"""The rules object (docs/engine.md, "The rules object"): every house rule as one frozen value.
 
 ``Rules.from_dict`` is the only way untrusted input becomes rules, so it is strict: an
 unknown key, a wrong JSON type or a value out of range raises ``ValueError`` naming the

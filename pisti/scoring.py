@@ -1,4 +1,4 @@
-"""Points for a deal (contract section 6), from captured cards or from counts alone.
+"""Points for a deal (docs/engine.md, "Scoring a deal"), from captured cards or from counts alone.
 
 The score sheet enters counts (cards, aces, …) rather than cards, so scoring works on a
 :class:`Tally`; a finished :class:`~pisti.state.GameState` is tallied first.

@@ -1,4 +1,4 @@
-"""What one seat may know (contract section 11), built from the state and nothing more.
+"""What one seat may know (docs/engine.md, "Views"), built from the state and nothing more.
 
 A :class:`PlayerView` is what bots, the browser and the bot protocol receive. It is built
 field by field from public facts and that seat's own hands, so another hand, the stock

@@ -5,10 +5,17 @@ token, so they can be served from memory before the rest of the middleware runs,
 what lets them keep pace with whitenoise's static files. Views opt in with
 :func:`cache_page_per_language`; the URL (with its language prefix) and whether the
 client takes gzip make the key, with the host, since pages carry absolute URLs.
+
+The cache is Django's default cache: Redis when ``REDIS_URL`` is set, shared by every
+gunicorn worker and every machine, or per-process memory for a single process. Every key
+also holds the cache's *generation*, a number stored in that same cache; an edit moves it on
+(:func:`clear_page_cache`), so from the next request on no worker anywhere finds an old
+page, with nothing to remember per process. Old pages simply expire.
 """
 
 from __future__ import annotations
 
+import time
 from functools import wraps
 
 from django.conf import settings
@@ -16,7 +23,23 @@ from django.core.cache import cache
 from django.http import HttpResponse
 
 _PREFIX = "page:"
-_KEYS = "page-cache-keys"
+_GENERATION = "page-cache-generation"
+
+
+def _fresh_generation() -> int:
+    """A starting number no earlier generation used: nanoseconds since the epoch (well
+    within Redis's 64-bit counters), so a counter lost to eviction or a restart never comes
+    back to old pages' keys, as counting up by one per edit never catches up with time."""
+    return time.time_ns()
+
+
+def current_generation() -> int:
+    generation = cache.get(_GENERATION)
+    if generation is None:
+        fresh = _fresh_generation()
+        cache.add(_GENERATION, fresh, None)  # the first worker's number wins
+        generation = cache.get(_GENERATION, fresh)
+    return generation
 
 
 def cache_page_per_language(view):
@@ -32,8 +55,17 @@ def cache_page_per_language(view):
 
 
 def clear_page_cache() -> None:
-    keys = cache.get(_KEYS, set())
-    cache.delete_many(list(keys) + [_KEYS])
+    """Make every cached page unreachable at once, for every process sharing the cache."""
+    try:
+        cache.incr(_GENERATION)
+    except ValueError:  # never set, or evicted: any fresh number leaves old keys behind
+        cache.set(_GENERATION, _fresh_generation(), None)
+
+
+def page_key(request, generation: int) -> str:
+    gzip = "gzip" in request.META.get("HTTP_ACCEPT_ENCODING", "")
+    # get_host() validates ALLOWED_HOSTS; pages hold absolute URLs, so the host is keyed.
+    return f"{_PREFIX}{generation}:{int(gzip)}:{request.get_host()}{request.path}"
 
 
 class PageCacheMiddleware:
@@ -43,9 +75,7 @@ class PageCacheMiddleware:
     def __call__(self, request):
         if request.method not in ("GET", "HEAD") or request.META.get("QUERY_STRING"):
             return self.get_response(request)
-        gzip = "gzip" in request.META.get("HTTP_ACCEPT_ENCODING", "")
-        # get_host() validates ALLOWED_HOSTS; pages hold absolute URLs, so the host is keyed.
-        key = f"{_PREFIX}{int(gzip)}:{request.get_host()}{request.path}"
+        key = page_key(request, current_generation())
         hit = cache.get(key)
         if hit is not None:
             status, headers, content = hit
@@ -63,7 +93,4 @@ class PageCacheMiddleware:
         ):
             headers = [(k, v) for k, v in response.items() if k.lower() != "content-length"]
             cache.set(key, (200, headers, response.content), settings.PAGE_CACHE_SECONDS)
-            keys = cache.get(_KEYS, set())
-            keys.add(key)
-            cache.set(_KEYS, keys, None)
         return response

@@ -21,5 +21,6 @@ urlpatterns += i18n_patterns(
     path("scoresheet/", include("scoresheet.urls")),
 )
 
+handler400 = "pisti_site.views.bad_request"
 handler404 = "pisti_site.views.page_not_found"
 handler500 = "pisti_site.views.server_error"

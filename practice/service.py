@@ -44,11 +44,21 @@ def load_match(game: Game) -> Match:
     return Match.from_dict(game.match)
 
 
-def deal_rng(game: Game, deal_index: int) -> random.Random:
-    return random.Random(game.seed * 1009 + deal_index)
+# Every deck is shuffled by the operating system's secure random source. A seeded
+# ``random.Random`` would let a player who downloads one deal's record search the seed space
+# and know every later deck of the match. The deck is stored with the deal, so nothing needs
+# to be reproducible from a seed.
+_DECK_SHUFFLER = secrets.SystemRandom()
+
+
+def deal_rng() -> random.Random:
+    """The source for a new deal's deck: never seeded, never predictable."""
+    return _DECK_SHUFFLER
 
 
 def bot_seed(game: Game, deal_index: int, move: int, seat: int) -> int:
+    """The bots' own seeded choices (reproducible in tests); derived from the game's private
+    63-bit seed, which no page, record or response ever shows, and which decides no deck."""
     return (game.seed * 7919 + deal_index * 104729 + move * 131 + seat) % (2**63)
 
 
@@ -70,10 +80,10 @@ def run_bots(game: Game, match: Match) -> list[Event]:
 def create_game(session_key: str, level: str, table: str, rules: Rules) -> Game:
     game = Game(
         session_key=session_key, level=level, table=table, rules=rules.to_dict(),
-        seed=secrets.randbits(40),
+        seed=secrets.randbits(63),
     )
     match = Match(rules, first_dealer=rules.players - 1)  # the human leads the first deal
-    match.start_deal(rng=deal_rng(game, 0))
+    match.start_deal(rng=deal_rng())
     run_bots(game, match)
     game.match = match.to_dict()
     game.save()
@@ -128,7 +138,7 @@ def next_deal(game: Game, version) -> list[Event]:
         raise MoveRefused(_("The match is over."), 409)
     if match.current is not None:
         raise MoveRefused(_("Finish this deal first."), 409)
-    match.start_deal(rng=deal_rng(game, len(match.finished)))
+    match.start_deal(rng=deal_rng())
     events = run_bots(game, match)
     _save(game, match, version)
     return events

@@ -14,7 +14,7 @@ from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from pisti import deal_record
 from pisti.cards import card_name
@@ -57,7 +57,7 @@ def start(request):
     })
 
 
-@require_GET
+@require_safe
 def game_page(request, game_id):
     game = _game_or_404(request, game_id)
     return render(request, "practice/game.html", game_context(game))
@@ -138,7 +138,7 @@ def hint(request, game_id):
     return redirect("practice:game", game_id=game.pk)
 
 
-@require_GET
+@require_safe
 def review(request, game_id, deal):
     game = _game_or_404(request, game_id)
     context = review_context(game, deal - 1)
@@ -147,7 +147,7 @@ def review(request, game_id, deal):
     return render(request, "practice/review.html", context)
 
 
-@require_GET
+@require_safe
 def record(request, game_id, deal):
     game = _game_or_404(request, game_id)
     match = service.load_match(game)

@@ -5,7 +5,7 @@ import json
 from django.conf import settings
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from pisti_site.page_cache import cache_page_per_language
 from practice.forms import start_query
@@ -29,7 +29,7 @@ def playable_options(variant: Variant) -> list[dict]:
     ]
 
 
-@require_GET
+@require_safe
 @cache_page_per_language
 def rules_page(request, slug):
     page = get_object_or_404(Page, slug=slug)

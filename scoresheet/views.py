@@ -27,7 +27,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from pisti_site.forms import rules_initial
 from pisti_site.visitors import session_key, wants_json
@@ -150,7 +150,7 @@ def _links(request, sheet) -> dict:
             "share_qr": _qr_svg(share_url), "edit_qr": _qr_svg(edit_url)}
 
 
-@require_GET
+@require_safe
 def sheet_page(request, sheet_id):
     sheet = _own_sheet(request, sheet_id)
     return render(request, "scoresheet/sheet.html", sheet_context(
@@ -321,7 +321,7 @@ def new_edit_link(request, sheet_id):
     return _back_to(sheet)
 
 
-@require_GET
+@require_safe
 def open_edit(request, token):
     """The private edit link: remember it on this device, then show the sheet."""
     sheet = get_object_or_404(Sheet, edit=token)
@@ -332,13 +332,13 @@ def open_edit(request, token):
     return redirect("scoresheet:sheet", sheet_id=sheet.pk)
 
 
-@require_GET
+@require_safe
 def shared(request, token):
     sheet = get_object_or_404(Sheet, share=token)
     return render(request, "scoresheet/sheet.html", sheet_context(sheet, editable=False))
 
 
-@require_GET
+@require_safe
 def manifest(request):
     """The web app manifest: the score sheet installs and opens like an app."""
     start = reverse("scoresheet:index")
@@ -358,7 +358,7 @@ SERVICE_WORKER = settings.BASE_DIR / "static" / "js" / "sw.js"
 
 
 @never_cache
-@require_GET
+@require_safe
 def service_worker(request):
     """The service worker, served next to the sheets so its scope covers all of them.
 

@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from pisti.cards import InvalidCard, parse_card
 from pisti_site.visitors import wants_json
@@ -24,7 +24,7 @@ from .presenting import move_events, present_step, without_stale_choice
 from .progress import Progress
 
 
-@require_GET
+@require_safe
 def index(request):
     progress = Progress(request.session)
     lessons = [(lesson, progress.lesson(lesson.slug)) for lesson in Lesson.objects.all()]
@@ -61,7 +61,7 @@ def _quiz_seed(store: Progress, step: Step) -> str:
     return store.seed() if step.kind == Step.QUIZ else ""
 
 
-@require_GET
+@require_safe
 def lesson_page(request, slug):
     lesson = get_object_or_404(Lesson, slug=slug)
     return render(request, "tutorial/lesson.html", _lesson_context(request, lesson))

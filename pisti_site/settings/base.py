@@ -1,8 +1,10 @@
 """Settings shared by every environment."""
 
+import os
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
@@ -16,6 +18,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django.contrib.sitemaps",
+    "csp",
     "pisti_site",
     "rules",
     "tutorial",
@@ -26,7 +29,9 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "pisti_site.json_errors.JsonErrorMiddleware",
     "pisti_site.page_cache.PageCacheMiddleware",
+    "csp.middleware.CSPMiddleware",  # inside the page cache: cached pages keep the header
     "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -83,19 +88,51 @@ USE_I18N = True
 USE_TZ = True
 TIME_ZONE = "UTC"
 
+# The admin's language tabs need jQuery UI; modeltranslation would load it from Google's
+# CDN, which the Content-Security-Policy refuses (and which would tell Google of every
+# admin visit), so the site serves the few modules it needs itself.
+JQUERY_UI_URL = "vendor/jquery-ui-tabs.min.js"
 MODELTRANSLATION_DEFAULT_LANGUAGE = "en"
 MODELTRANSLATION_FALLBACK_LANGUAGES = ("en",)
 
 STATIC_URL = "/static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# Files served at the site's root, such as /favicon.ico, which browsers ask for unprompted.
+WHITENOISE_ROOT = BASE_DIR / "pisti_site" / "public"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
 
+# One process keeps its cache in memory; several workers or machines share Redis
+# (REDIS_URL=redis://host:6379/0), so an edit clears cached pages for all of them at once.
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+if os.environ.get("REDIS_URL"):
+    CACHES = {"default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": os.environ["REDIS_URL"],
+        "KEY_PREFIX": "pisti",
+    }}
 PAGE_CACHE_SECONDS = 600
+
+# Content-Security-Policy (django-csp): the site's own scripts and styles only, no inline
+# script or style, nothing from other hosts. Diagrams are inline <svg> elements, icons and
+# images are files. Browser tests fail on any violation.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
 
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"

@@ -13,3 +13,6 @@ STORAGES["staticfiles"] = {  # noqa: F405
 # Serve static files from the app folders, so a test server needs no collectstatic.
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
+
+# Tests clear the cache between tests: never a shared Redis named by REDIS_URL.
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}

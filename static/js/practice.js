@@ -51,7 +51,7 @@
     return fetch(form.getAttribute("action"), {
       method: "POST", body: data, credentials: "same-origin",
       headers: { "Accept": "application/json" },
-    }).then(function (response) { return response.json(); });
+    }).then(function (response) { return window.pistiFetch.readJson(response); });
   }
 
   function render(payload) {
@@ -70,7 +70,7 @@
         out.textContent = payload.hint;
         var button = payload.card && root.querySelector("button[name=card][value='" + payload.card + "']");
         if (button) button.classList.add("is-hinted");
-      });
+      }).catch(function (error) { window.pistiFetch.showError(error); });
       return;
     }
     if (!form.hasAttribute("data-move") && !form.hasAttribute("data-help")) return;
@@ -97,7 +97,7 @@
         });
         return chain.then(function () { render(payload); });
       })
-      .catch(function () { window.location.reload(); })
+      .catch(function (error) { window.pistiFetch.showError(error); })
       .finally(function () { busy = false; root.removeAttribute("aria-busy"); });
   });
 

@@ -27,3 +27,48 @@
     }
   });
 })();
+
+// Failed requests of the page's scripts: the server answers {"error": "..."} with a 4xx or
+// 5xx status; the message is shown in a dismissible alert instead of a silent reload.
+// Scripts use: fetch(...).then(pistiFetch.readJson) ... .catch(pistiFetch.showError)
+window.pistiFetch = (function () {
+  "use strict";
+  function FetchFailed(message) { this.message = message; }
+
+  // The payload of a successful answer; a failed one without a board to show throws.
+  // An answer that carries a board ("html") and an error is the page's own to render.
+  function readJson(response) {
+    return response.json().then(function (payload) {
+      if (!response.ok && !payload.html) throw new FetchFailed(payload.error);
+      return payload;
+    }, function () { throw new FetchFailed(null); });
+  }
+
+  function close(alert) {
+    alert.remove();
+  }
+
+  // Shows the server's message, or the template's "could not be reached" for a network
+  // failure or an answer that was not JSON (a proxy's error page).
+  function showError(error) {
+    var template = document.querySelector("[data-fetch-error-template]");
+    if (!template) return;
+    var old = document.querySelector("[data-fetch-error]");
+    if (old) close(old);
+    var alert = template.content.firstElementChild.cloneNode(true);
+    if (error && error.message && error instanceof FetchFailed) {
+      alert.querySelector("[data-fetch-error-text]").textContent = error.message;
+    }
+    var button = alert.querySelector("[data-fetch-error-close]");
+    button.addEventListener("click", function () { close(alert); });
+    document.body.appendChild(alert);
+    button.focus({ preventScroll: true });
+  }
+
+  document.addEventListener("keydown", function (event) {
+    var alert = document.querySelector("[data-fetch-error]");
+    if (alert && event.key === "Escape") close(alert);
+  });
+
+  return { readJson: readJson, showError: showError };
+})();

@@ -35,17 +35,13 @@
       headers: { "Accept": "application/json" },
       credentials: "same-origin",
     })
-      .then(function (response) {
-        return response.json().then(function (payload) { return payload; });
-      })
+      .then(function (response) { return window.pistiFetch.readJson(response); })
       .then(function (payload) {
         if (payload.html) root.innerHTML = payload.html;
         announce(payload.announce || payload.error || "");
         focusStep();
       })
-      .catch(function () {
-        window.location.reload();  // show the server's state rather than guess
-      })
+      .catch(function (error) { window.pistiFetch.showError(error); })
       .finally(function () {
         busy = false;
         root.removeAttribute("aria-busy");

@@ -50,6 +50,9 @@ def _ensure_postgres_database(url: str) -> None:
         conn.execute(f'CREATE DATABASE "{name}"')
 
 
+SITE_ENV: dict[str, str] = {}  # the test server's environment, for manage.py commands
+
+
 @pytest.fixture(scope="session")
 def site_url(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("browser-site")
@@ -59,6 +62,7 @@ def site_url(tmp_path_factory):
         "DATABASE_URL": _database_url(tmp),
     }
     _ensure_postgres_database(env["DATABASE_URL"])
+    SITE_ENV.update(env)
     manage = [sys.executable, "manage.py"]
     for command in (["migrate", "--noinput", "-v0"], ["load_content"]):
         subprocess.run(manage + command, cwd=ROOT, env=env, check=True, capture_output=True)
@@ -84,6 +88,40 @@ def site_url(tmp_path_factory):
     server.wait(timeout=10)
 
 
+# Problems any page of any test may show: Content-Security-Policy violations and uncaught
+# script errors. Every browser context the tests open is watched; a test that leaves one
+# here fails (the site must work under its policy, with no inline script).
+PAGE_PROBLEMS: list[str] = []
+_REPORT_VIOLATIONS = """
+document.addEventListener("securitypolicyviolation", (event) => {
+  const blocked = event.blockedURI || "inline";
+  console.error(`CSP violation: ${event.violatedDirective} blocked ${blocked}`);
+});
+"""
+
+
+def _watch_page(page) -> None:
+    def on_console(message):
+        if message.type == "error" and (
+                "CSP violation" in message.text or "Content Security Policy" in message.text):
+            PAGE_PROBLEMS.append(f"{page.url}: {message.text}")
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda error: PAGE_PROBLEMS.append(f"{page.url}: script error {error}"))
+
+
+def _watched(new_context):
+    """``browser.new_context`` whose contexts report violations from every page they open."""
+
+    def watched_context(*args, **kwargs):
+        context = new_context(*args, **kwargs)
+        context.add_init_script(_REPORT_VIOLATIONS)
+        context.on("page", _watch_page)
+        return context
+
+    return watched_context
+
+
 @pytest.fixture(scope="session")
 def browser():
     if not Path(CHROMIUM).exists():
@@ -92,8 +130,18 @@ def browser():
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser.new_context = _watched(browser.new_context)
         yield browser
         browser.close()
+
+
+@pytest.fixture(autouse=True)
+def no_page_problems():
+    """Fail the test if any page it opened broke the security policy or threw."""
+    PAGE_PROBLEMS.clear()
+    yield PAGE_PROBLEMS
+    problems, PAGE_PROBLEMS[:] = list(PAGE_PROBLEMS), []
+    assert not problems, problems
 
 
 @pytest.fixture

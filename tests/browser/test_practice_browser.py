@@ -73,6 +73,9 @@ def test_help_switches_and_hint(calm_page, site_url):
     calm_page.wait_for_selector(".counter")
     calm_page.uncheck("input[name=highlight]")
     calm_page.wait_for_function("() => !document.querySelector('.card-button.captures')")
+    # The switch posts and redraws the board; a hint asked before that lands would be wiped.
+    calm_page.wait_for_function(
+        "() => !document.querySelector('[data-practice]').hasAttribute('aria-busy')")
     calm_page.click("form[data-hint] button")
     output = calm_page.wait_for_selector("[data-hint-output]:not(:empty)")
     assert "expert" in output.inner_text().lower()

@@ -1,1 +1,1 @@
-"""Engine tests: pisti/ checked against shared/spec/engine-contract.md."""
+"""Engine tests: pisti/ checked against docs/engine.md."""

@@ -86,7 +86,7 @@ def expected_layout(rules, deck):
 
 
 def dealt_to(rules, stock, dealer, seat, rounds):
-    """Every card dealt to ``seat`` in the first ``rounds`` rounds (contract 3.3)."""
+    """Every card dealt to ``seat`` in the first ``rounds`` rounds (docs/engine.md, Hands)."""
     n = rules.players
     offset = (seat - dealer - 1) % n
     starts = [(r * n + offset) * 4 for r in range(rounds)]

@@ -29,7 +29,7 @@ def test_worked_example_side_order_does_not_matter():
 
 
 def test_worked_example_before_the_deal_is_complete_has_no_majority_bonus():
-    """An unfinished deal scores captured cards and piştis only (contract section 10)."""
+    """An unfinished deal scores captured cards and piştis only (docs/engine.md, "Command line")."""
     ours, theirs = score_tallies([OURS, THEIRS], Rules(), complete=False)
     assert (ours.points, theirs.points) == (18, 5)
     assert not ours.majority
