@@ -1,12 +1,17 @@
 """Site-wide pages: the home page, the language redirect, robots.txt, friendly errors."""
 
+import random
+
 from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import translation
 from django.views.decorators.http import require_GET
 
+from pisti import Rules, new_deal
+
 from .page_cache import cache_page_per_language
+from .table import present_table
 
 
 @require_GET
@@ -17,10 +22,19 @@ def choose_language(request):
         return HttpResponseRedirect(reverse("home"), headers={"Vary": "Accept-Language"})
 
 
+def demo_table() -> dict:
+    """The home page's picture of the game: a real deal, a few cards in, as seat 0 sees it
+    (the engine plays the first legal card for everyone, so the picture never changes)."""
+    state = new_deal(Rules(), rng=random.Random(11))
+    for _ in range(5):
+        state.play(state.legal_plays()[0])
+    return present_table(state, 0, playable=False)
+
+
 @require_GET
 @cache_page_per_language
 def home(request):
-    return render(request, "home.html")
+    return render(request, "home.html", {"table": demo_table()})
 
 
 @require_GET

@@ -61,11 +61,13 @@ def lesson_page(request, slug):
     return render(request, "tutorial/lesson.html", _lesson_context(request, lesson))
 
 
-def _respond(request, lesson: Lesson, announce: str, status: int = 200):
+def _respond(request, lesson: Lesson, announce: str, status: int = 200, steps=()):
+    """``steps`` are the plays the table script animates before showing the new step."""
     if wants_json(request):
         context = _lesson_context(request, lesson)
         html = render_to_string("tutorial/includes/step.html", context, request=request)
-        return JsonResponse({"html": html, "announce": announce}, status=status)
+        return JsonResponse({"html": html, "announce": announce, "steps": list(steps)},
+                            status=status)
     if status >= 400:  # the plain-form path: the lesson as it is, the reason, a 4xx
         messages.error(request, announce)
         return render(request, "tutorial/lesson.html", _lesson_context(request, lesson),
@@ -142,7 +144,7 @@ def _play(request, lesson, store, progress, step):
         progress.mistakes += 1
     store.save(lesson.slug, progress)
     view = present_step(step, progress)
-    return _respond(request, lesson, view["announce"])
+    return _respond(request, lesson, view["announce"], steps=view["steps"])
 
 
 def _answer(request, lesson, store, progress, step):
