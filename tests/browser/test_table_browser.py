@@ -1,0 +1,272 @@
+"""The card table in a real browser, desktop 1366×900 and phone 390×844: whole deals where
+the pile, the turn marker and the hand stay on screen after every play, the partner sits
+opposite, nothing shifts, plays are animated (and not with reduced motion), the fast pace
+is fast, "Play now" is one click, the focus ring contrasts, and the page stays light.
+
+Screenshots of the table go to ``tests/browser/screenshots/`` (named in the README).
+"""
+
+from __future__ import annotations
+
+import gzip
+import re
+import urllib.request
+from pathlib import Path
+from urllib.parse import urljoin, urlparse
+
+import pytest
+
+from .conftest import serious_violations
+
+pytestmark = pytest.mark.browser
+SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
+VIEWPORTS = {
+    "desktop": {"viewport": {"width": 1366, "height": 900}},
+    "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
+              "device_scale_factor": 2},
+}
+# Sums every layout shift not caused by input, from the moment it is reset.
+CLS_SCRIPT = """
+window.__cls = 0;
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__cls += entry.value;
+}).observe({type: "layout-shift", buffered: true});
+"""
+
+
+def context_for(browser, kind, pace="fast", **extra):
+    context = browser.new_context(**VIEWPORTS[kind], **extra)
+    context.add_init_script(f"localStorage.setItem('pisti-pace', '{pace}');")
+    context.add_init_script(CLS_SCRIPT)
+    return context
+
+
+def new_game(page, site_url, table="1v1", level="easy"):
+    page.goto(f"{site_url}/en/practice/")
+    page.click(".settings-fold summary")
+    page.check(f"input[name=level][value='{level}']")
+    page.check(f"input[name=table][value='{table}']")
+    page.fill("[name=max_deals]", "1")
+    page.click("form[data-new-game] button[type=submit]")
+    page.wait_for_selector("[data-practice] [data-table]")
+
+
+def wait_idle(page):
+    page.wait_for_function(
+        "() => !document.querySelector('[data-practice]').hasAttribute('aria-busy')")
+
+
+def inside_viewport(page, selector) -> list[str]:
+    """The elements matching ``selector`` that are not wholly on screen."""
+    return page.evaluate(
+        """(selector) => [...document.querySelectorAll(selector)].filter((el) => {
+             const r = el.getBoundingClientRect();
+             return r.width === 0 || r.top < 0 || r.left < 0 || r.bottom > innerHeight + 0.5
+               || r.right > innerWidth + 0.5;
+           }).map((el) => el.outerHTML.slice(0, 80))""",
+        selector,
+    )
+
+
+def shoot(page, name):
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+
+
+@pytest.mark.parametrize("kind", ["desktop", "phone"])
+@pytest.mark.parametrize("table", ["1v1", "2v2"])
+def test_a_whole_deal_stays_on_one_screen(browser, site_url, kind, table):
+    context = context_for(browser, kind)
+    page = context.new_page()
+    new_game(page, site_url, table)
+    if table == "2v2":
+        partner = page.locator("[data-seat='2']")
+        assert "seat-top" in partner.get_attribute("class")
+        pile = page.locator("[data-pile]").bounding_box()
+        box = partner.bounding_box()
+        assert box["y"] + box["height"] <= pile["y"]  # above the pile, facing you
+        assert abs((box["x"] + box["width"] / 2) - (pile["x"] + pile["width"] / 2)) < 80
+        assert "seat-left" in page.locator("[data-seat='1']").get_attribute("class")
+        assert "seat-right" in page.locator("[data-seat='3']").get_attribute("class")
+    page.evaluate("window.__cls = 0")
+    plays = 0
+    while not page.locator(".deal-end").count():
+        for selector in ("[data-pile]", ".is-turn", ".hand button[name=card]"):
+            assert page.locator(selector).count(), selector
+            assert inside_viewport(page, selector) == [], (plays, selector)
+        if plays == 5:
+            shoot(page, f"table-{table}-{kind}-mid-deal")
+        page.locator(".hand:not([disabled]) button[name=card]").first.click()
+        wait_idle(page)
+        plays += 1
+    assert plays == (24 if table == "1v1" else 12)
+    assert inside_viewport(page, "[data-pile]") == []
+    shoot(page, f"table-{table}-{kind}-end-of-deal")
+    cls = page.evaluate("window.__cls")
+    assert cls < 0.02, cls
+    context.close()
+
+
+def watch_animations(page):
+    """Record, every frame, whether a bot's card is moving (Web Animations)."""
+    page.evaluate("""() => {
+      window.__botAnimations = 0; window.__anyAnimations = 0;
+      const tick = () => {
+        const all = document.getAnimations();
+        if (all.length) window.__anyAnimations += 1;
+        if (all.some((a) => a.effect && a.effect.target && a.effect.target.matches
+            && a.effect.target.matches(".flying-card:not([data-seat='0'])"))) {
+          window.__botAnimations += 1;
+        }
+        requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    }""")
+
+
+def test_a_bot_play_is_animated(browser, site_url):
+    context = context_for(browser, "desktop", pace="normal")
+    page = context.new_page()
+    new_game(page, site_url)
+    watch_animations(page)
+    page.locator(".hand:not([disabled]) button[name=card]").first.click()
+    wait_idle(page)
+    assert page.evaluate("window.__botAnimations") > 0
+    context.close()
+
+
+def test_reduced_motion_moves_nothing(browser, site_url):
+    context = context_for(browser, "desktop", pace="slow", reduced_motion="reduce")
+    page = context.new_page()
+    new_game(page, site_url)
+    watch_animations(page)
+    for _ in range(3):
+        page.locator(".hand:not([disabled]) button[name=card]").first.click()
+        wait_idle(page)
+    assert page.evaluate("window.__anyAnimations") == 0
+    context.close()
+
+
+def test_fast_pace_plays_a_bot_turn_in_under_400_ms(browser, site_url):
+    context = context_for(browser, "desktop", pace="fast")
+    page = context.new_page()
+    new_game(page, site_url, "2v2")
+    page.evaluate("""() => {
+      window.__marks = [];
+      document.addEventListener("pisti:step", (e) => window.__marks.push([e.detail.seat, performance.now()]));
+      document.addEventListener("pisti:steps-done", () => window.__marks.push([-1, performance.now()]));
+    }""")
+    for _ in range(3):
+        page.locator(".hand:not([disabled]) button[name=card]").first.click()
+        wait_idle(page)
+    marks = page.evaluate("window.__marks")
+    durations = [after[1] - before[1] for before, after in zip(marks, marks[1:], strict=False)
+                 if before[0] > 0]
+    assert len(durations) >= 6
+    assert max(durations) < 400, durations
+    context.close()
+
+
+def test_a_click_during_an_animation_finishes_it(browser, site_url):
+    context = context_for(browser, "desktop", pace="slow")
+    page = context.new_page()
+    new_game(page, site_url, "2v2")
+    page.locator(".hand:not([disabled]) button[name=card]").first.click()
+    page.wait_for_selector(".flying-card")
+    page.mouse.click(5, 500)
+    page.wait_for_function(
+        "() => !document.querySelector('[data-practice]').hasAttribute('aria-busy')",
+        timeout=1500)
+    assert page.locator(".hand:not([disabled]) button[name=card]").count()
+    context.close()
+
+
+@pytest.mark.parametrize("kind", ["desktop", "phone"])
+def test_play_now_reaches_a_playable_table_in_one_click(browser, site_url, kind):
+    context = context_for(browser, kind)
+    page = context.new_page()
+    page.goto(f"{site_url}/en/")
+    shoot(page, f"home-{kind}")
+    page.click("[data-play-now]")
+    page.wait_for_selector(".hand:not([disabled]) button[name=card]")
+    assert inside_viewport(page, ".hand button[name=card]") == []
+    page.goto(f"{site_url}/en/practice/")
+    page.click("[data-play-now]")
+    page.wait_for_selector(".hand:not([disabled]) button[name=card]")
+    context.close()
+
+
+def _luminance(rgb) -> float:
+    def channel(c):
+        c = c / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(c) for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a, b) -> float:
+    high, low = sorted([_luminance(a), _luminance(b)], reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+RING_AND_GROUND = """(el) => {
+  const rgb = (text) => text.match(/\\d+(\\.\\d+)?/g).slice(0, 3).map(Number);
+  const ring = getComputedStyle(el).outlineColor;
+  let node = el.parentElement;
+  while (node) {
+    const bg = getComputedStyle(node).backgroundColor;
+    if (bg && !bg.startsWith('rgba(0, 0, 0, 0)') && bg !== 'transparent') {
+      return {ring: rgb(ring), ground: rgb(bg), width: getComputedStyle(el).outlineWidth};
+    }
+    node = node.parentElement;
+  }
+  return {ring: rgb(ring), ground: [255, 255, 255], width: getComputedStyle(el).outlineWidth};
+}"""
+
+
+def test_the_focus_ring_contrasts_with_what_it_sits_on(browser, site_url):
+    context = context_for(browser, "desktop")
+    page = context.new_page()
+    new_game(page, site_url)
+    for selector in (".brand", ".hand button[name=card]", ".drawer-toggle, .help-form input"):
+        element = page.locator(selector).first
+        element.focus()
+        page.keyboard.press("Shift")  # keyboard modality: :focus-visible applies
+        found = element.evaluate(RING_AND_GROUND)
+        assert found["width"] != "0px", selector
+        assert contrast(found["ring"], found["ground"]) >= 3, (selector, found)
+    context.close()
+
+
+@pytest.mark.parametrize("path", ["/en/", "/en/practice/", "game", "/en/tutorial/pisti/"])
+def test_no_serious_accessibility_violations(browser, site_url, path):
+    context = context_for(browser, "desktop", reduced_motion="reduce")
+    page = context.new_page()
+    if path == "game":
+        new_game(page, site_url, "2v2")
+    else:
+        page.goto(site_url + path)
+    assert serious_violations(page) == []
+    context.close()
+
+
+def test_a_game_page_is_light_and_asks_only_its_own_host(browser, site_url):
+    context = context_for(browser, "desktop")
+    page = context.new_page()
+    hosts = set()
+    page.on("request", lambda request: hosts.add(urlparse(request.url).netloc))
+    new_game(page, site_url)
+    page.locator(".hand:not([disabled]) button[name=card]").first.click()
+    wait_idle(page)
+    assert hosts == {urlparse(site_url).netloc}
+    html = page.content()
+    assets = re.findall(r'<script src="([^"]+)"', html) + re.findall(
+        r'<link rel="stylesheet" href="([^"]+)"', html)
+    assert any(a.endswith(".js") for a in assets) and any(a.endswith(".css") for a in assets)
+    total = 0
+    for asset in assets:
+        with urllib.request.urlopen(urljoin(site_url, asset)) as response:
+            total += len(gzip.compress(response.read(), 9))
+    assert total < 40 * 1024, total
+    context.close()
