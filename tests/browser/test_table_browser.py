@@ -153,8 +153,9 @@ def test_fast_pace_plays_a_bot_turn_in_under_400_ms(browser, site_url):
     new_game(page, site_url, "2v2")
     page.evaluate("""() => {
       window.__marks = [];
-      document.addEventListener("pisti:step", (e) => window.__marks.push([e.detail.seat, performance.now()]));
-      document.addEventListener("pisti:steps-done", () => window.__marks.push([-1, performance.now()]));
+      const mark = (seat) => window.__marks.push([seat, performance.now()]);
+      document.addEventListener("pisti:step", (e) => mark(e.detail.seat));
+      document.addEventListener("pisti:steps-done", () => mark(-1));
     }""")
     for _ in range(3):
         page.locator(".hand:not([disabled]) button[name=card]").first.click()
