@@ -122,7 +122,7 @@ def present_table(state, seat: int = 0, *, playable: bool, match_totals=(), leve
     view = view_for(state, seat, match_totals)
     players = view.players
     names = seat_names(players, view.rules.partnerships)
-    turn = view.to_move
+    turn = None if revealed else view.to_move  # a review snapshot has nobody to play
     stacked_sides: set[int] = set()
     seats = []
     for offset in [*range(1, players), 0]:

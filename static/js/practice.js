@@ -9,6 +9,7 @@
   if (!root || !window.fetch || !window.PistiTable) return;
   var Table = window.PistiTable;
   var busy = false;
+  var drawerOpen = false;  // survives the board being swapped in after a help change
   var labels = {
     pisti: root.getAttribute("data-pisti-label"),
     jackPisti: root.getAttribute("data-jack-pisti-label"),
@@ -53,18 +54,27 @@
   // What the server-rendered board needs once scripts run: the pace choice, the drawer.
   function enhance() {
     Table.bindPace(root);
-    var toggle = root.querySelector("[data-drawer-toggle]");
-    if (toggle) toggle.hidden = false;
+    root.querySelectorAll("[data-drawer-toggle]").forEach(function (t) { t.hidden = false; });
     var log = root.querySelector("[data-log]");
     if (log) log.scrollTop = log.scrollHeight;
+    var drawer = root.querySelector("[data-drawer]");
+    if (drawer && drawerOpen) {
+      drawer.classList.add("is-open");
+      root.querySelectorAll("[data-drawer-toggle]").forEach(function (t) {
+        t.setAttribute("aria-expanded", "true");
+      });
+    }
   }
 
   function setDrawer(open) {
     var drawer = root.querySelector("[data-drawer]");
-    var toggle = root.querySelector("[data-drawer-toggle]");
+    var toggle = root.querySelector(".score-strip [data-drawer-toggle]");
     if (!drawer || !toggle) return;
+    drawerOpen = open;
     drawer.classList.toggle("is-open", open);
-    toggle.setAttribute("aria-expanded", open ? "true" : "false");
+    root.querySelectorAll("[data-drawer-toggle]").forEach(function (t) {
+      t.setAttribute("aria-expanded", open ? "true" : "false");
+    });
     if (open) {
       var first = drawer.querySelector("h2, input, button");
       if (first && first.tagName === "H2") first.setAttribute("tabindex", "-1");
@@ -76,9 +86,7 @@
 
   root.addEventListener("click", function (event) {
     var toggle = event.target.closest("[data-drawer-toggle]");
-    if (toggle) {
-      setDrawer(toggle.getAttribute("aria-expanded") !== "true");
-    }
+    if (toggle) setDrawer(!drawerOpen);
   });
 
   function appendLog(step) {

@@ -271,3 +271,59 @@ def test_a_game_page_is_light_and_asks_only_its_own_host(browser, site_url):
             total += len(gzip.compress(response.read(), 9))
     assert total < 40 * 1024, total
     context.close()
+
+
+def test_the_whole_hand_fits_a_360_pixel_phone(browser, site_url):
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True)
+    page = context.new_page()
+    new_game(page, site_url, "2v2")
+    assert page.locator(".hand button[name=card]").count() == 4
+    assert inside_viewport(page, ".hand button[name=card]") == []
+    assert page.evaluate(
+        "document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    width = page.locator(".hand .card").first.bounding_box()["width"]
+    context.close()
+    context = context_for(browser, "desktop")
+    page = context.new_page()
+    new_game(page, site_url)
+    assert page.locator(".hand .card").first.bounding_box()["width"] >= 88 > width
+    context.close()
+
+
+def test_the_tutorial_keeps_feedback_and_next_on_a_phone_screen(browser, site_url):
+    from tutorial.content_loader import read_lessons
+
+    lesson = next(les for les in read_lessons()["lessons"] if les["slug"] == "pisti")
+    context = context_for(browser, "phone")
+    page = context.new_page()
+    page.goto(f"{site_url}/en/tutorial/{lesson['slug']}/")
+    for step in lesson["steps"]:
+        if step["kind"] == "play":
+            page.click(f"button[name=card][value='{step['wrong'][0]}']")
+            page.wait_for_selector(".feedback-wrong")
+            assert inside_viewport(page, ".feedback-wrong") == []
+            assert inside_viewport(page, "[data-pile]") == []
+            page.click(f"button[name=card][value='{step['solution']}']")
+            page.wait_for_selector(".feedback-right")
+            assert inside_viewport(page, ".feedback-right") == []
+            assert inside_viewport(page, "button[data-next]") == []
+            shoot(page, "tutorial-phone-after-a-move")
+            break
+        page.click("button[data-next]")
+        page.wait_for_function(
+            "() => !document.querySelector('[data-tutorial]').hasAttribute('aria-busy')")
+    context.close()
+
+
+def test_the_review_draws_each_round_on_the_same_table(browser, site_url):
+    context = context_for(browser, "desktop", reduced_motion="reduce")
+    page = context.new_page()
+    new_game(page, site_url)
+    while not page.locator(".deal-end").count():
+        page.locator(".hand:not([disabled]) button[name=card]").first.click()
+        wait_idle(page)
+    page.click("text=Review this deal move by move")
+    assert page.locator(".review-round [data-table]").count() == 6
+    assert page.locator(".review-round .is-turn").count() == 0
+    shoot(page, "review-desktop")
+    context.close()
