@@ -122,7 +122,9 @@ def present_table(state, seat: int = 0, *, playable: bool, match_totals=(), leve
     view = view_for(state, seat, match_totals)
     players = view.players
     names = seat_names(players, view.rules.partnerships)
-    turn = None if revealed else view.to_move  # a review snapshot has nobody to play
+    turn = view.to_move
+    if revealed or (turn == seat and not playable):
+        turn = None  # a review snapshot, or a hand the page does not let you play now
     stacked_sides: set[int] = set()
     seats = []
     for offset in [*range(1, players), 0]:

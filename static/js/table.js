@@ -9,7 +9,7 @@
   var PACES = {
     // ms: a card's flight, the sweep of a capture, the pause before the next play, the
     // "PİŞTİ!" burst (which runs on) and how long the play holds still for it
-    fast: { fly: 120, sweep: 110, gap: 30, burst: 420, hold: 40 },
+    fast: { fly: 100, sweep: 90, gap: 20, burst: 420, hold: 0 },
     normal: { fly: 360, sweep: 300, gap: 260, burst: 900, hold: 300 },
     slow: { fly: 600, sweep: 480, gap: 700, burst: 1300, hold: 450 },
   };
