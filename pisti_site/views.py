@@ -8,7 +8,9 @@ from django.urls import reverse
 from django.utils import translation
 from django.views.decorators.http import require_GET
 
-from pisti import Rules, new_deal
+from pisti import Rules, new_deal, view_for
+from pisti.bots import make_bot
+from practice.forms import level_name
 
 from .page_cache import cache_page_per_language
 from .table import present_table
@@ -23,12 +25,13 @@ def choose_language(request):
 
 
 def demo_table() -> dict:
-    """The home page's picture of the game: a real deal, a few cards in, as seat 0 sees it
-    (the engine plays the first legal card for everyone, so the picture never changes)."""
+    """The home page's picture of the game: a real deal, eleven cards in, as seat 0 sees it
+    (the "easy" bot plays every seat from a fixed seed, so the picture never changes)."""
     state = new_deal(Rules(), rng=random.Random(11))
-    for _ in range(5):
-        state.play(state.legal_plays()[0])
-    return present_table(state, 0, playable=False)
+    for move in range(11):
+        seat = state.current_player
+        state.play(make_bot("easy", move).choose(view_for(state, seat)))
+    return present_table(state, 0, playable=False, levels={1: level_name("easy")})
 
 
 @require_GET
