@@ -125,15 +125,17 @@ def present_table(state, seat: int = 0, *, playable: bool, match_totals=(), leve
     turn = view.to_move
     if revealed or (turn == seat and not playable):
         turn = None  # a review snapshot, or a hand the page does not let you play now
-    stacked_sides: set[int] = set()
+    # Each side's captured pile lies by its first seat from yours: yours by you, the
+    # opponents' by the one on your left.
+    stack_seat: dict[int, int] = {}
+    for offset in range(players):
+        owner = (seat + offset) % players
+        stack_seat.setdefault(view.rules.side_of(owner), owner)
     seats = []
     for offset in [*range(1, players), 0]:
         other = (seat + offset) % players
         side = view.rules.side_of(other)
-        stack = None
-        if side not in stacked_sides:
-            stacked_sides.add(side)
-            stack = _stack(view, side)
+        stack = _stack(view, side) if stack_seat[side] == other else None
         seats.append({
             "seat": other, "position": POSITIONS[players][offset], "name": names[other],
             "level": (levels or {}).get(other), "count": view.hand_sizes[other],

@@ -327,3 +327,19 @@ def test_the_review_draws_each_round_on_the_same_table(browser, site_url):
     assert page.locator(".review-round .is-turn").count() == 0
     shoot(page, "review-desktop")
     context.close()
+
+
+def test_the_phone_drawer_opens_over_the_table_and_closes(browser, site_url):
+    context = context_for(browser, "phone")
+    page = context.new_page()
+    new_game(page, site_url)
+    pile = page.locator("[data-pile]").bounding_box()
+    assert not page.locator("[data-log]").is_visible()
+    page.click(".score-strip [data-drawer-toggle]")
+    page.wait_for_function(
+        "() => document.querySelector('[data-drawer]').getBoundingClientRect().top < innerHeight")
+    assert page.locator("[data-log]").is_visible()
+    assert page.locator("[data-pile]").bounding_box() == pile  # nothing was pushed
+    page.keyboard.press("Escape")
+    page.wait_for_function("() => !document.querySelector('[data-drawer].is-open')")
+    context.close()
