@@ -131,7 +131,12 @@
         var steps = payload.steps || [];
         return Table.play(root, steps, { labels: labels, clicked: clicked, onStep: appendLog })
           .then(function () {
-            render(payload, form.hasAttribute("data-help"));
+            var isHelp = form.hasAttribute("data-help");
+            var changed = isHelp && document.activeElement && document.activeElement.name;
+            render(payload, isHelp);
+            // A help switch keeps the focus where the player left it.
+            var again = changed && root.querySelector("[data-help] [name='" + changed + "']");
+            if (again) again.focus({ preventScroll: true });
             var said = steps.map(function (s) { return s.text; });
             var status = root.querySelector("[data-status]");
             if (status && status.textContent) said.push(status.textContent);

@@ -98,7 +98,6 @@
       var back = backs[backs.length - 1];
       var from = back.getBoundingClientRect();
       back.classList.add("is-gone");
-      back.style.visibility = "hidden";
       return from;
     }
     return seat.getBoundingClientRect();
@@ -125,13 +124,13 @@
     var empty = pile.querySelector(".pile-empty");
     if (empty) empty.remove();
     var landed = cardElement(table, step.card, "pile-card");
-    landed.style.visibility = "hidden";
+    landed.classList.add("is-landing");
     pile.appendChild(landed);
     var count = table.querySelector("[data-pile-count]");
     if (count) count.textContent = String(pile.querySelectorAll(".pile-card").length);
     var to = landed.getBoundingClientRect();
     if (!from || skipping) {
-      landed.style.visibility = "";
+      landed.classList.remove("is-landing");
       return Promise.resolve();
     }
     var flying = cardElement(table, step.card, "flying-card");
@@ -148,7 +147,7 @@
       { transform: "translate(0,0) scale(1)" },
     ], { duration: timing.fly, easing: "cubic-bezier(.2,.7,.3,1)" }).then(function () {
       flying.remove();
-      landed.style.visibility = "";
+      landed.classList.remove("is-landing");
     });
   }
 
@@ -233,8 +232,12 @@
     document.addEventListener("pointerdown", skip, true);
     document.addEventListener("keydown", skip, true);
     var chain = Promise.resolve();
-    steps.forEach(function (step) {
+    steps.forEach(function (step, index) {
       chain = chain.then(function () { return playStep(table, step, options, timing); });
+      // The tutorial holds the learner's own result on screen before the replies come.
+      if (index === 0 && options.holdFirst && steps.length > 1) {
+        chain = chain.then(function () { return wait(timing.fly * 2); });
+      }
     });
     return chain.then(function () {
       document.removeEventListener("pointerdown", skip, true);

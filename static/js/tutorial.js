@@ -69,7 +69,7 @@
       .then(function (payload) {
         var steps = payload.steps || [];
         var played = Table && steps.length
-          ? Table.play(root, steps, { labels: labels, clicked: clicked })
+          ? Table.play(root, steps, { labels: labels, clicked: clicked, holdFirst: true })
           : Promise.resolve();
         return played.then(function () {
           if (payload.html) root.innerHTML = payload.html;

@@ -343,3 +343,35 @@ def test_the_phone_drawer_opens_over_the_table_and_closes(browser, site_url):
     page.keyboard.press("Escape")
     page.wait_for_function("() => !document.querySelector('[data-drawer].is-open')")
     context.close()
+
+
+def test_the_tutorial_shows_the_learner_result_before_the_replies(browser, site_url):
+    from tutorial.content_loader import read_lessons
+
+    lesson = next(les for les in read_lessons()["lessons"]
+                  if any(s["kind"] == "play" and len(s.get("replies", [])) > 1
+                         for s in les["steps"]))
+    context = context_for(browser, "desktop", pace="normal")
+    page = context.new_page()
+    page.goto(f"{site_url}/en/tutorial/{lesson['slug']}/")
+    page.evaluate("""() => {
+      window.__seen = [];
+      document.addEventListener("pisti:step", (e) => window.__seen.push([e.detail.seat,
+        document.querySelector("[data-status]").textContent, document.getAnimations().length]));
+    }""")
+    for step in lesson["steps"]:
+        if step["kind"] == "play" and len(step.get("replies", [])) > 1:
+            page.evaluate("window.__seen = []")
+            page.click(f"button[name=card][value='{step['solution']}']")
+            page.wait_for_selector(".feedback-right")
+            break
+        if step["kind"] == "play":
+            page.click(f"button[name=card][value='{step['solution']}']")
+            page.wait_for_selector(".feedback-right")
+        page.click("button[data-next]")
+        page.wait_for_function(
+            "() => !document.querySelector('[data-tutorial]').hasAttribute('aria-busy')")
+    seen = page.evaluate("window.__seen")
+    assert seen[0][0] == 0 and seen[0][1].startswith("You")
+    assert len(seen) > 2 and seen[1][0] != 0  # the replies come after, one at a time
+    context.close()
