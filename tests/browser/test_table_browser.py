@@ -230,10 +230,11 @@ def test_the_focus_ring_contrasts_with_what_it_sits_on(browser, site_url):
     context = context_for(browser, "desktop")
     page = context.new_page()
     new_game(page, site_url)
-    for selector in (".brand", ".hand button[name=card]", ".drawer-toggle, .help-form input"):
+    for selector in (".brand", ".hand button[name=card]", "[data-hint] button"):
         element = page.locator(selector).first
         element.focus()
         page.keyboard.press("Shift")  # keyboard modality: :focus-visible applies
+        assert element.evaluate("(el) => el === document.activeElement"), selector
         found = element.evaluate(RING_AND_GROUND)
         assert found["width"] != "0px", selector
         assert contrast(found["ring"], found["ground"]) >= 3, (selector, found)
