@@ -1,5 +1,6 @@
 """Site-wide pages: the home page, the language redirect, robots.txt, friendly errors."""
 
+import json
 import random
 
 from django.http import HttpResponse, HttpResponseRedirect
@@ -13,7 +14,7 @@ from pisti.bots import make_bot
 from practice.forms import level_name
 
 from .page_cache import cache_page_per_language
-from .table import present_table
+from .table import event_step, present_table, seat_names
 
 
 @require_GET
@@ -24,20 +25,33 @@ def choose_language(request):
         return HttpResponseRedirect(reverse("home"), headers={"Vary": "Accept-Language"})
 
 
-def demo_table() -> dict:
-    """The home page's picture of the game: a real deal, eleven cards in, as seat 0 sees it
-    (the "easy" bot plays every seat from a fixed seed, so the picture never changes)."""
+DEMO_START, DEMO_PLAYS = 9, 6
+
+
+def demo_table() -> tuple[dict, list[dict]]:
+    """The home page's picture of the game and the plays its short loop shows.
+
+    A real deal, nine cards in, as seat 0 sees it, then the next six plays (a big capture
+    and a pişti among them): the "easy" bot plays every seat from fixed seeds, so the
+    picture never changes. The plays are the public cards laid on the table, nothing more.
+    """
     state = new_deal(Rules(), rng=random.Random(11))
-    for move in range(11):
-        seat = state.current_player
-        state.play(make_bot("easy", move).choose(view_for(state, seat)))
-    return present_table(state, 0, playable=False, levels={1: level_name("easy")})
+    names = seat_names(2)
+    steps = []
+    for move in range(DEMO_START + DEMO_PLAYS):
+        if move == DEMO_START:
+            table = present_table(state, 0, playable=False, levels={1: level_name("easy")})
+        event = state.play(make_bot("easy", move).choose(view_for(state, state.current_player)))
+        if move >= DEMO_START:
+            steps.append(event_step(event, names, state.side_of))
+    return table, steps
 
 
 @require_GET
 @cache_page_per_language
 def home(request):
-    return render(request, "home.html", {"table": demo_table()})
+    table, steps = demo_table()
+    return render(request, "home.html", {"table": table, "demo_steps": json.dumps(steps)})
 
 
 @require_GET

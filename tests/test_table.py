@@ -155,3 +155,12 @@ def test_json_steps_are_plain_json():
     event = state.play(state.legal_plays()[0])
     step = event_step(event, {0: "You", 1: "Bot"}, state.side_of)
     assert json.loads(json.dumps(step)) == step
+
+
+def test_the_home_demo_is_a_fixed_real_deal_with_a_pisti():
+    from pisti_site.views import demo_table
+
+    table, steps = demo_table()
+    assert len(table["cards_in_hand"]) == 4 and table["turn"] is None
+    assert len(steps) == 6 and any(s["pisti"] for s in steps)
+    assert demo_table()[1] == steps

@@ -224,7 +224,7 @@
     var table = root.querySelector("[data-table]");
     if (!table || !steps || !steps.length || reducedMotion()) return Promise.resolve();
     skipping = false;
-    var timing = PACES[pace()];
+    var timing = PACES[options.pace || pace()];
     function skip(event) {
       if (event.type === "keydown" && /^(Shift|Control|Alt|Meta|Tab)$/.test(event.key)) return;
       finish();

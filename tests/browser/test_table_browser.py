@@ -376,3 +376,19 @@ def test_the_tutorial_shows_the_learner_result_before_the_replies(browser, site_
     assert seen[0][0] == 0 and seen[0][1].startswith("You")
     assert len(seen) > 2 and seen[1][0] != 0  # the replies come after, one at a time
     context.close()
+
+
+def test_the_home_page_plays_a_short_demo_deal_unless_asked_not_to(browser, site_url):
+    context = context_for(browser, "desktop")
+    page = context.new_page()
+    page.goto(f"{site_url}/en/")
+    page.wait_for_selector("[data-demo] ~ .flying-card, body > .flying-card", timeout=8000)
+    context.close()
+    context = context_for(browser, "desktop", reduced_motion="reduce")
+    page = context.new_page()
+    page.goto(f"{site_url}/en/")
+    watch_animations(page)
+    page.wait_for_timeout(2500)
+    assert page.evaluate("window.__anyAnimations") == 0
+    assert page.locator(".flying-card").count() == 0
+    context.close()
