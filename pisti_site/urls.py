@@ -19,6 +19,7 @@ urlpatterns += i18n_patterns(
     path("tutorial/", include("tutorial.urls")),
     path("practice/", include("practice.urls")),
     path("scoresheet/", include("scoresheet.urls")),
+    path("bots/", views.bots, name="bots"),
 )
 
 handler404 = "pisti_site.views.page_not_found"

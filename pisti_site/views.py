@@ -6,6 +6,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.views.decorators.http import require_GET
 
+from .bot_strength import duel_rows, level_rows
 from .page_cache import cache_page_per_language
 
 
@@ -21,6 +22,13 @@ def choose_language(request):
 @cache_page_per_language
 def home(request):
     return render(request, "home.html")
+
+
+@require_GET
+@cache_page_per_language
+def bots(request):
+    """How strong each bot is, measured in duels, with how it plays and its move time."""
+    return render(request, "bots.html", {"levels": level_rows(), "duels": duel_rows()})
 
 
 @require_GET
