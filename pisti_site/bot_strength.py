@@ -75,8 +75,8 @@ def level_rows() -> list[dict]:
         rows.append({
             "level": level, "name": LEVEL_NAMES[level], "how": how,
             "rating": data["ratings"].get(level),
-            "p50": number_format(times["p50_ms"], 1) if times else None,
-            "p99": number_format(times["p99_ms"], 1) if times else None,
+            "p50": number_format(times["p50_ms"], 2) if times else None,
+            "p99": number_format(times["p99_ms"], 2) if times else None,
         })
     return rows
 
