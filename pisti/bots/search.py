@@ -19,7 +19,7 @@ from ..scoring import majority_side
 from ..state import GameState
 from ..view import PlayerView
 from .heuristics import points_table, unseen_cards
-from .levels import Evaluator
+from .levels import Evaluator, medium_choice
 
 MATCH_WEIGHT = 10.0
 
@@ -283,16 +283,12 @@ def _roll_out(state: GameState, points, smart: bool, view: PlayerView, played=No
                 unseen_ranks[c >> 2] -= 1
                 own_points += points[c]
             stock_left = state.stock_left
-            evaluator = Evaluator(
-                rules, pile_face_up=state.pile[state.pile_face_down:],
-                pile_size=len(state.pile), unseen_ranks=unseen_ranks,
-                pool=52 - public_count - len(hand),
-                unseen_points=total_points - public_points - own_points,
-                next_hand=len(state.hands[(seat + 1) % players]),
-                plays_left=state._remaining, my_turns_left=len(hand) - 1 + stock_left // players,
-                last_round=stock_left == 0, points=points,
+            card = medium_choice(
+                hand, rules, points, state.pile, state.pile_face_down, unseen_ranks,
+                52 - public_count - len(hand), total_points - public_points - own_points,
+                len(state.hands[(seat + 1) % players]), state._remaining,
+                len(hand) - 1 + stock_left // players, stock_left == 0,
             )
-            card = evaluator.best(hand)
         state.play(card)
         public_ranks[card >> 2] += 1
         public_points += points[card]
