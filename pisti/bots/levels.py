@@ -129,15 +129,18 @@ class Evaluator:
 
 def medium_choice(hand, rules, points, pile, face_down: int, unseen_ranks, pool: int,
                   unseen_points: float, next_hand: int, plays_left: int, my_turns_left: int,
-                  last_round: bool) -> int:
+                  last_round: bool, face_up_points: int | None = None) -> int:
     """``Evaluator(...).best(hand)`` without building an object: the search bots' rollouts
     call it hundreds of thousands of times a move. The arithmetic is the evaluator's, step
     for step and in the same order, so the choice is always the same card (a test holds
-    the two to that)."""
+    the two to that). ``face_up_points``, the points of the face-up pile, can be passed in
+    by a caller that keeps a running total."""
     pile_size = len(pile)
     top = pile[-1] if pile_size > face_down else None
     mean_unseen = unseen_points / pool if pool else 0.0
-    pile_points = sum(points[c] for c in pile[face_down:]) + (face_down) * mean_unseen
+    if face_up_points is None:
+        face_up_points = sum(points[c] for c in pile[face_down:])
+    pile_points = face_up_points + face_down * mean_unseen
     jack_reserve = 0.0 if my_turns_left == 0 else (4.0 if last_round else 1.8)
     share = MAJORITY_SHARE * (pile_size + 1)
     top_rank = top >> 2 if top is not None else -1

@@ -14,9 +14,10 @@ import random
 from itertools import combinations
 
 from ..cards import JACK
+from ..dealing import dealt_hand
 from ..position import build_position
 from ..scoring import majority_side
-from ..state import GameState
+from ..state import JACK_PISTI, PISTI, GameState
 from ..view import PlayerView
 from .heuristics import points_table, unseen_cards
 from .levels import Evaluator, medium_choice
@@ -264,16 +265,46 @@ def _roll_out(state: GameState, points, smart: bool, view: PlayerView, played=No
     public = set(view.seen) - set(view.hand)
     if played is not None:
         public.add(played)
+    _fast_medium_roll_out(state, points, public)
+
+
+def _fast_medium_roll_out(state: GameState, points, public: set[int]) -> None:
+    """The search bots' inner loop: the rest of the deal with every seat on the medium
+    policy, on plain local lists instead of ``GameState.play``.
+
+    It follows the engine's turn flow exactly (captures, the pişti kinds, the last-card
+    rule, dealing each round from the stock, the leftover pile) and writes the result back
+    into ``state``: captured cards, pişti counts, the end of the deal. A test plays the same
+    worlds through the engine and requires the same result every time.
+    """
+    if state.current_player is None:
+        return
+    rules, players = state.rules, state.players
     public_ranks = [0] * 13
     for card in public:
         public_ranks[card >> 2] += 1
     public_points = sum(points[c] for c in public)
     public_count = len(public)
     total_points = sum(points)
-    rules, players = state.rules, state.players
-    while state.current_player is not None:
-        seat = state.current_player
-        hand = state.hands[seat]
+    hands = [list(h) for h in state.hands]
+    pile = list(state.pile)
+    face_down = state.pile_face_down
+    captured = [list(c) for c in state.captured]
+    pisti, jack_pisti = list(state.pisti), list(state.jack_pisti)
+    last_side = state.last_capture_side
+    remaining = state._remaining
+    rounds = state._rounds_dealt
+    round_length = state._round_length
+    stock, dealer = state.stock, state.dealer
+    stock_left = len(stock) - rounds * round_length
+    side_of = state._side
+    jack_on_jack, jack_on_card = state._jack_on_jack, state._jack_on_card
+    last_card_pisti = state._last_card_pisti
+    jack_takes_empty = rules.jack_on_empty_table
+    face_up_points = sum(points[c] for c in pile[face_down:])
+    seat = state.current_player
+    while True:
+        hand = hands[seat]
         if len(hand) == 1:
             card = hand[0]
         else:
@@ -282,17 +313,61 @@ def _roll_out(state: GameState, points, smart: bool, view: PlayerView, played=No
             for c in hand:
                 unseen_ranks[c >> 2] -= 1
                 own_points += points[c]
-            stock_left = state.stock_left
             card = medium_choice(
-                hand, rules, points, state.pile, state.pile_face_down, unseen_ranks,
+                hand, rules, points, pile, face_down, unseen_ranks,
                 52 - public_count - len(hand), total_points - public_points - own_points,
-                len(state.hands[(seat + 1) % players]), state._remaining,
-                len(hand) - 1 + stock_left // players, stock_left == 0,
+                len(hands[(seat + 1) % players]), remaining,
+                len(hand) - 1 + stock_left // players, stock_left == 0, face_up_points,
             )
-        state.play(card)
+        hand.remove(card)
         public_ranks[card >> 2] += 1
         public_points += points[card]
         public_count += 1
+        remaining -= 1
+        side = side_of[seat]
+        jack = card >> 2 == JACK
+        if pile:
+            if jack or pile[-1] >> 2 == card >> 2:
+                if len(pile) == 1 and (remaining or last_card_pisti):
+                    if not jack:
+                        pisti[side] += 1
+                    else:
+                        kind = jack_on_jack if pile[0] >> 2 == JACK else jack_on_card
+                        if kind == PISTI:
+                            pisti[side] += 1
+                        elif kind == JACK_PISTI:
+                            jack_pisti[side] += 1
+                pile.append(card)
+                captured[side] += pile
+                pile = []
+                face_down = face_up_points = 0
+                last_side = side
+            else:
+                pile.append(card)
+                face_up_points += points[card]
+        elif jack and jack_takes_empty:
+            captured[side].append(card)
+            last_side = side
+            if remaining or last_card_pisti:
+                pisti[side] += 1
+        else:
+            pile.append(card)
+            face_up_points += points[card]
+        if not remaining:
+            break
+        if remaining % round_length == 0:
+            for s in range(players):
+                hands[s] = list(dealt_hand(stock, players, dealer, s, rounds))
+            rounds += 1
+            stock_left -= round_length
+        seat = (seat + 1) % players
+    if pile:
+        side = side_of[dealer] if last_side is None else last_side
+        captured[side] += pile
+    state.hands, state.pile, state.pile_face_down = hands, [], 0
+    state.captured, state.pisti, state.jack_pisti = captured, pisti, jack_pisti
+    state.last_capture_side, state._remaining, state._rounds_dealt = last_side, 0, rounds
+    state.current_player = None
 
 
 def _greedy_move(state: GameState, hand, points) -> int:

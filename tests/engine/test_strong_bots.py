@@ -11,7 +11,7 @@ from pisti.bots import LEVELS, PLAYING_LEVELS, make_bot
 from pisti.bots.heuristics import points_table
 from pisti.bots.levels import Evaluator, medium_choice
 from pisti.bots.reference import CountingBot, PimcBot
-from pisti.bots.search import ExpertBot, MasterBot
+from pisti.bots.search import ExpertBot, MasterBot, _fast_medium_roll_out
 from pisti.cards import parse_card
 from pisti.duel import duel
 
@@ -159,3 +159,55 @@ def test_the_fast_rollout_policy_is_the_medium_evaluator():
                                      **args) == expected
                 compared += 1
             state.play(rng.choice(state.legal_plays()))
+
+
+def _engine_roll_out(state, points, public):
+    """The rollout as the engine plays it, card by card through ``GameState.play``."""
+    public_ranks = [0] * 13
+    for card in public:
+        public_ranks[card >> 2] += 1
+    public_points, public_count, total = sum(points[c] for c in public), len(public), sum(points)
+    while state.current_player is not None:
+        seat = state.current_player
+        hand = state.hands[seat]
+        if len(hand) == 1:
+            card = hand[0]
+        else:
+            unseen = [4 - n for n in public_ranks]
+            for c in hand:
+                unseen[c >> 2] -= 1
+            stock_left = state.stock_left
+            card = Evaluator(
+                state.rules, pile_face_up=state.pile[state.pile_face_down:],
+                pile_size=len(state.pile), unseen_ranks=unseen,
+                pool=52 - public_count - len(hand),
+                unseen_points=total - public_points - sum(points[c] for c in hand),
+                next_hand=len(state.hands[(seat + 1) % state.players]),
+                plays_left=state._remaining,
+                my_turns_left=len(hand) - 1 + stock_left // state.players,
+                last_round=stock_left == 0, points=points,
+            ).best(hand)
+        state.play(card)
+        public_ranks[card >> 2] += 1
+        public_points += points[card]
+        public_count += 1
+
+
+def test_the_fast_rollout_ends_every_deal_as_the_engine_does():
+    rng = random.Random(31)
+    for _ in range(400):
+        rules = random_rules(rng)
+        state = new_deal(rules, rng=rng, dealer=rng.randrange(rules.players))
+        for _ in range(rng.randrange(0, 45)):
+            state.play(rng.choice(state.legal_plays()))
+        if state.is_over:
+            continue
+        view = view_for(state, state.current_player)
+        public = set(view.seen) - set(view.hand)
+        points = points_table(rules)
+        fast, slow = state.copy(), state.copy()
+        _fast_medium_roll_out(fast, points, set(public))
+        _engine_roll_out(slow, points, set(public))
+        assert fast.is_over and slow.is_over
+        assert [sorted(c) for c in fast.captured] == [sorted(c) for c in slow.captured]
+        assert (fast.pisti, fast.jack_pisti) == (slow.pisti, slow.jack_pisti)
