@@ -10,7 +10,9 @@ per call: one move is always one core, whatever else the machine is doing.
 
 ``--matchups expert:pimc,master:pimc`` runs only those rows; ``--data`` (the JSON the site's
 Bots page reads) keeps the other rows from earlier runs, so the table can be extended row
-by row.
+by row. Every finished chunk's pair margins are kept in ``--chunks`` (JSON lines), and a
+later run with the same ``--chunk`` size skips the chunks already there: a long measurement
+can be stopped and resumed without losing or repeating a deal.
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ TIMED_LEVELS = ["random", "beginner", "easy", "medium", "hard", "expert", "maste
                 "counting", "pimc"]
 RATING_ANCHOR = ("beginner", 1000.0)
 DEFAULT_DATA = Path(__file__).resolve().parent.parent / "pisti_site" / "bot_strength.json"
+DEFAULT_CHUNKS = Path(__file__).resolve().parent / "bot_strength_chunks.jsonl"
 
 
 class Timed:
@@ -101,6 +104,18 @@ def fit_ratings(rows: list[dict]) -> dict[str, float]:
                                                            key=lambda kv: -kv[1])}
 
 
+def load_chunks(path: Path, matchups, chunk: int) -> dict:
+    """Chunks finished by earlier runs, keyed by (A, B, seed), for the chosen matchups and
+    chunk size only (another size deals other decks)."""
+    done = {}
+    if path.exists():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            c = json.loads(line)
+            if (c["a"], c["b"]) in matchups and c["chunk"] == chunk:
+                done[(c["a"], c["b"], c["seed"])] = c
+    return done
+
+
 def summarise(margins, wins, deals, times) -> tuple[list[dict], dict]:
     rows = []
     for (a, b), values in margins.items():
@@ -117,15 +132,15 @@ def summarise(margins, wins, deals, times) -> tuple[list[dict], dict]:
     return rows, timing
 
 
-def merge(old: dict, rows: list[dict], timing: dict, note: str) -> dict:
-    """The earlier data with this run's rows and timings in place of theirs."""
+def merge(old: dict, rows: list[dict], timing: dict, notes: dict[str, str]) -> dict:
+    """The earlier data with this run's rows, timings and notes in place of theirs."""
     fresh = {(r["a"], r["b"]) for r in rows}
     kept = [r for r in old.get("rows", []) if (r["a"], r["b"]) not in fresh]
     order = {m: i for i, m in enumerate(MATCHUPS)}
     merged = sorted(kept + rows, key=lambda r: order.get((r["a"], r["b"]), len(order)))
     times = {**old.get("times", {}), **timing}
     times = {level: times[level] for level in TIMED_LEVELS if level in times}
-    notes = {**old.get("notes", {}), **{f"{r['a']}:{r['b']}": note for r in rows}}
+    notes = {**old.get("notes", {}), **notes}
     return {"rows": merged, "times": times, "ratings": fit_ratings(merged), "notes": notes}
 
 
@@ -167,33 +182,56 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--matchups", help="comma-separated A:B rows (default: all)")
     parser.add_argument("--data", default=str(DEFAULT_DATA), help="JSON results to update")
+    parser.add_argument("--chunks", default=str(DEFAULT_CHUNKS),
+                        help="JSON lines of finished chunks, for resuming")
     parser.add_argument("--write", help="write the results as Markdown to this file")
     args = parser.parse_args()
     matchups = parse_matchups(args.matchups)
 
-    jobs = [
+    all_jobs = [
         (a, b, min(args.chunk, args.pairs - start), 1000 * i + 17)
         for i, start in enumerate(range(0, args.pairs, args.chunk))
         for a, b in matchups
     ]
+    chunks_path = Path(args.chunks)
+    done = load_chunks(chunks_path, matchups, args.chunk)
+    jobs = [job for job in all_jobs if (job[0], job[1], job[3]) not in done]
     data_path = Path(args.data)
     old = json.loads(data_path.read_text(encoding="utf-8")) if data_path.exists() else {}
     margins, wins, deals, times = {}, {}, {}, {}
+    for job in all_jobs:
+        c = done.get((job[0], job[1], job[3]))
+        if c and c["pairs"] == job[2]:
+            margins.setdefault((c["a"], c["b"]), []).extend(c["margins"])
+            wins[(c["a"], c["b"])] = wins.get((c["a"], c["b"]), 0) + c["won"]
+            deals[(c["a"], c["b"])] = deals.get((c["a"], c["b"]), 0) + c["deals"]
+    print(f"{len(all_jobs) - len(jobs)} chunks already measured, {len(jobs)} to run",
+          file=sys.stderr)
     began = time.time()
+    data = old
     with ProcessPoolExecutor(args.workers) as pool:
-        for a, b, pair_margins, won, played, chunk_times in pool.map(run_chunk, jobs):
+        for job, result in zip(jobs, pool.map(run_chunk, jobs), strict=True):
+            a, b, pair_margins, won, played, chunk_times = result
+            with chunks_path.open("a", encoding="utf-8") as out:
+                out.write(json.dumps({"a": a, "b": b, "seed": job[3], "chunk": args.chunk,
+                                      "pairs": job[2], "margins": pair_margins, "won": won,
+                                      "deals": played}) + "\n")
             margins.setdefault((a, b), []).extend(pair_margins)
             wins[(a, b)] = wins.get((a, b), 0) + won
             deals[(a, b)] = deals.get((a, b), 0) + played
             for level, values in chunk_times.items():
                 times.setdefault(level, []).extend(values)
             rows, timing = summarise(margins, wins, deals, times)
-            note = (f"{args.workers} worker process(es), {time.time() - began:.0f} s so far, "
-                    f"Python {sys.version.split()[0]}, chunk seeds 17, 1017, ...")
-            data = merge(old, rows, timing, note)
+            note = (f"{len(margins[(a, b)])} pairs; this run: {args.workers} worker "
+                    f"process(es), {time.time() - began:.0f} s so far, Python "
+                    f"{sys.version.split()[0]}, chunks of {args.chunk} pairs, seeds 17, 1017, ...")
+            data = merge(old, rows, timing, {f"{a}:{b}": note})
+            old = data
             data_path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
             if args.write:
                 write_doc(Path(args.write), markdown(data), args)
+    if args.write:  # also when every chunk was already measured: re-render the page
+        write_doc(Path(args.write), markdown(data), args)
     print(markdown(data))
 
 
