@@ -24,7 +24,7 @@ import random
 from ..cards import JACK
 from ..view import PlayerView
 from .heuristics import capture_kind_from, pisti_value, points_table, unseen_cards
-from .search import _world, point_margin
+from .search import _world, fast_roll_out, point_margin
 
 PIMC_SAMPLES = 120
 PIMC_CONFIDENCE = 1.0  # standard errors of the paired difference
@@ -125,24 +125,14 @@ class PimcBot:
 def counting_roll_out(state, view: PlayerView, played: int, points) -> None:
     """Finish the deal with every seat on the counting policy, each counting what is
     public (everything ``view`` has seen but its own hand, and the plays since) and its
-    own hand."""
-    public_ranks = [0] * 13
-    own = set(view.hand)
-    for card in view.seen:
-        if card not in own:
-            public_ranks[card >> 2] += 1
-    public_ranks[played >> 2] += 1
-    rules = state.rules
-    while state.current_player is not None:
-        hand = state.hands[state.current_player]
-        if len(hand) == 1:
-            card = hand[0]
-        else:
-            unseen = [4 - n for n in public_ranks]
-            for c in hand:
-                unseen[c >> 2] -= 1
-            pile = state.pile
-            card = counting_choice(hand, pile[state.pile_face_down:], len(pile), unseen,
-                                   state._remaining, rules, points)
-        state.play(card)
-        public_ranks[card >> 2] += 1
+    own hand; on the search bots' fast loop, which follows the engine step for step."""
+    public = set(view.seen) - set(view.hand)
+    public.add(played)
+    fast_roll_out(state, points, public, _counting_policy)
+
+
+def _counting_policy(hand, rules, points, pile, face_down, unseen_ranks, pool, unseen_points,
+                     next_hand, plays_left, my_turns_left, last_round, face_up_points):
+    """``counting_choice`` called the way the fast loop calls a policy."""
+    return counting_choice(hand, pile[face_down:], len(pile), unseen_ranks, plays_left, rules,
+                           points)

@@ -265,12 +265,17 @@ def _roll_out(state: GameState, points, smart: bool, view: PlayerView, played=No
     public = set(view.seen) - set(view.hand)
     if played is not None:
         public.add(played)
-    _fast_medium_roll_out(state, points, public)
+    fast_roll_out(state, points, public, medium_choice)
 
 
 def _fast_medium_roll_out(state: GameState, points, public: set[int]) -> None:
-    """The search bots' inner loop: the rest of the deal with every seat on the medium
-    policy, on plain local lists instead of ``GameState.play``.
+    fast_roll_out(state, points, public, medium_choice)
+
+
+def fast_roll_out(state: GameState, points, public: set[int], policy) -> None:
+    """The search bots' inner loop: the rest of the deal with every seat on ``policy``
+    (called like :func:`~pisti.bots.levels.medium_choice`, from public counts and the
+    seat's own hand), on plain local lists instead of ``GameState.play``.
 
     It follows the engine's turn flow exactly (captures, the pişti kinds, the last-card
     rule, dealing each round from the stock, the leftover pile) and writes the result back
@@ -313,7 +318,7 @@ def _fast_medium_roll_out(state: GameState, points, public: set[int]) -> None:
             for c in hand:
                 unseen_ranks[c >> 2] -= 1
                 own_points += points[c]
-            card = medium_choice(
+            card = policy(
                 hand, rules, points, pile, face_down, unseen_ranks,
                 52 - public_count - len(hand), total_points - public_points - own_points,
                 len(hands[(seat + 1) % players]), remaining,

@@ -10,7 +10,7 @@ from pisti import Rules, new_deal, view_for
 from pisti.bots import LEVELS, PLAYING_LEVELS, make_bot
 from pisti.bots.heuristics import points_table
 from pisti.bots.levels import Evaluator, medium_choice
-from pisti.bots.reference import CountingBot, PimcBot
+from pisti.bots.reference import CountingBot, PimcBot, counting_choice, counting_roll_out
 from pisti.bots.search import ExpertBot, MasterBot, _fast_medium_roll_out
 from pisti.cards import parse_card
 from pisti.duel import duel
@@ -208,6 +208,46 @@ def test_the_fast_rollout_ends_every_deal_as_the_engine_does():
         fast, slow = state.copy(), state.copy()
         _fast_medium_roll_out(fast, points, set(public))
         _engine_roll_out(slow, points, set(public))
+        assert fast.is_over and slow.is_over
+        assert [sorted(c) for c in fast.captured] == [sorted(c) for c in slow.captured]
+        assert (fast.pisti, fast.jack_pisti) == (slow.pisti, slow.jack_pisti)
+
+
+def _engine_counting_roll_out(state, points, public):
+    public_ranks = [0] * 13
+    for card in public:
+        public_ranks[card >> 2] += 1
+    while state.current_player is not None:
+        hand = state.hands[state.current_player]
+        if len(hand) == 1:
+            card = hand[0]
+        else:
+            unseen = [4 - n for n in public_ranks]
+            for c in hand:
+                unseen[c >> 2] -= 1
+            card = counting_choice(hand, state.pile[state.pile_face_down:], len(state.pile),
+                                   unseen, state._remaining, state.rules, points)
+        state.play(card)
+        public_ranks[card >> 2] += 1
+
+
+def test_pimc_rollouts_end_every_deal_as_the_engine_does():
+    rng = random.Random(32)
+    for _ in range(300):
+        rules = random_rules(rng)
+        state = new_deal(rules, rng=rng, dealer=rng.randrange(rules.players))
+        for _ in range(rng.randrange(0, 45)):
+            state.play(rng.choice(state.legal_plays()))
+        if state.is_over:
+            continue
+        view = view_for(state, state.current_player)
+        card = rng.choice(state.legal_plays())
+        fast, slow = state.copy(), state.copy()
+        fast.play(card)
+        slow.play(card)
+        points = points_table(rules)
+        counting_roll_out(fast, view, card, points)
+        _engine_counting_roll_out(slow, points, set(view.seen) - set(view.hand) | {card})
         assert fast.is_over and slow.is_over
         assert [sorted(c) for c in fast.captured] == [sorted(c) for c in slow.captured]
         assert (fast.pisti, fast.jack_pisti) == (slow.pisti, slow.jack_pisti)
