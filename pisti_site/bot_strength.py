@@ -63,7 +63,7 @@ def rating(level: str) -> int | None:
 
 def signed(value: float) -> str:
     """A margin with its sign and the language's decimal separator: +1,30 in German."""
-    sign = "+" if value > 0 else "−" if value < 0 else "±"
+    sign = "+" if value > 0 else "−" if value < 0 else ""
     return sign + number_format(abs(value), 2)
 
 
