@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from site_speed import free_port, prepare, start_gunicorn  # noqa: E402
 
-LEVELS = ["beginner", "easy", "medium", "hard", "expert"]
+LEVELS = ["beginner", "easy", "medium", "hard", "expert", "master"]
 VERSION = re.compile(r'name="version" value="(\d+)"')
 CARD = re.compile(r'name="card" value="(\w\w)"')
 TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')

@@ -16,6 +16,7 @@ from pisti import Rules, new_deal, view_for
 from pisti.bots import make_bot
 from practice.forms import level_name
 
+from .bot_strength import duel_rows, level_rows
 from .page_cache import cache_page_per_language
 from .table import event_step, present_table, seat_names
 
@@ -55,6 +56,13 @@ def demo_table() -> tuple[dict, list[dict]]:
 def home(request):
     table, steps = demo_table()
     return render(request, "home.html", {"table": table, "demo_steps": json.dumps(steps)})
+
+
+@require_safe
+@cache_page_per_language
+def bots(request):
+    """How strong each bot is, measured in duels, with how it plays and its move time."""
+    return render(request, "bots.html", {"levels": level_rows(), "duels": duel_rows()})
 
 
 @require_safe

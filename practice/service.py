@@ -145,13 +145,13 @@ def next_deal(game: Game, version) -> list[Event]:
 
 
 def hint(game: Game) -> tuple[int, str] | None:
-    """The expert's choice for the human, with a one-line reason."""
+    """The master's choice for the human (the strongest level), with a one-line reason."""
     match = load_match(game)
     state = match.current
     if state is None or state.current_player != HUMAN:
         return None
     view = view_for(state, HUMAN, match.totals)
-    card = make_bot("expert", bot_seed(game, len(match.finished), len(state.events), 9)).choose(
+    card = make_bot("master", bot_seed(game, len(match.finished), len(state.events), 9)).choose(
         view)
     if captures(view, card):
         kind = capture_kind(view, card)

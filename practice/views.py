@@ -174,7 +174,7 @@ def hint(request, game_id):
         message = _("There is nothing to advise: it is not your turn.")
     else:
         card, reason = advice
-        message = _("The expert would play the %(card)s: %(reason)s") % {
+        message = _("The master would play the %(card)s: %(reason)s") % {
             "card": card_words(card), "reason": reason}
     if wants_json(request):
         return JsonResponse({"hint": message, "card": card_name(advice[0]) if advice else None})

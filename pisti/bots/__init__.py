@@ -7,7 +7,8 @@ deterministic for a given seed.
 from __future__ import annotations
 
 from .levels import BeginnerBot, EasyBot, MediumBot
-from .search import ExpertBot, HardBot
+from .reference import CountingBot, PimcBot
+from .search import ExpertBot, HardBot, MasterBot
 from .simple import GreedyBot, RandomBot
 
 LEVELS = {
@@ -18,8 +19,12 @@ LEVELS = {
     "medium": MediumBot,
     "hard": HardBot,
     "expert": ExpertBot,
+    "master": MasterBot,
+    # fixed reference opponents for measuring the ladder (issue 15), not practice levels
+    "counting": CountingBot,
+    "pimc": PimcBot,
 }
-PLAYING_LEVELS = ("beginner", "easy", "medium", "hard", "expert")
+PLAYING_LEVELS = ("beginner", "easy", "medium", "hard", "expert", "master")
 
 
 class UnknownBot(ValueError):

@@ -14,12 +14,13 @@ import random
 from itertools import combinations
 
 from ..cards import JACK
+from ..dealing import dealt_hand
 from ..position import build_position
 from ..scoring import majority_side
-from ..state import GameState
+from ..state import JACK_PISTI, PISTI, GameState
 from ..view import PlayerView
 from .heuristics import points_table, unseen_cards
-from .levels import Evaluator
+from .levels import Evaluator, medium_choice
 
 MATCH_WEIGHT = 10.0
 
@@ -35,6 +36,7 @@ class SearchBot:
 
     confidence = 1.5  # standard errors a card must beat the medium choice by
     infer_jacks = False
+    endgame_cards = 3  # exact search once the hand holds this many cards or fewer
 
     def choose(self, view: PlayerView) -> int:
         hand = sorted(view.hand)
@@ -76,19 +78,8 @@ class SearchBot:
         return self._utility(trial, view, points)
 
     def _utility(self, world: GameState, view: PlayerView, points) -> float:
-        rules = view.rules
-        counts = [view.captured_cards[s] + len(c) for s, c in enumerate(world.captured)]
-        winner = majority_side(counts, rules.majority_rule)
-        gains = [
-            sum(points[c] for c in captured)
-            + world.pisti[side] * rules.pisti_points
-            + world.jack_pisti[side] * rules.jack_pisti_points
-            + (rules.majority_bonus if side == winner else 0)
-            for side, captured in enumerate(world.captured)
-        ]
-        mine = view.side
-        others = [g for s, g in enumerate(gains) if s != mine]
-        value = gains[mine] - sum(others) / len(others)
+        gains = deal_gains(world, view, points)
+        value = _margin(gains, view.side)
         if self.match_aware and any(view.match_totals):
             value += _match_term(view, gains)
         return value
@@ -98,7 +89,7 @@ class SearchBot:
     def _endgame(self, view: PlayerView, hand: list[int]) -> dict[int, float] | None:
         """With two players, the stock empty and few cards left, try every possible
         opponent hand and search each to the end; average over those hands."""
-        if view.players != 2 or view.stock or len(hand) > 3:
+        if view.players != 2 or view.stock or len(hand) > self.endgame_cards:
             return None
         if view.pile_size != len(view.pile_face_up):
             return None  # face-down cards still on the table: sample instead
@@ -120,17 +111,26 @@ class SearchBot:
                 totals[card] += self._minimax(trial, view, points)
         return totals
 
-    def _minimax(self, state: GameState, view: PlayerView, points) -> float:
+    def _minimax(self, state: GameState, view: PlayerView, points,
+                 alpha: float = float("-inf"), beta: float = float("inf")) -> float:
+        """The exact value with both seats playing their best; alpha-beta cut-offs skip
+        lines that cannot change it, so the value is the plain minimax value."""
         if state.current_player is None:
             return self._utility(state, view, points)
         mine = state.current_player == view.seat
-        best = None
+        best = float("-inf") if mine else float("inf")
         for card in sorted(set(state.hands[state.current_player])):
             child = state.copy()
             child.play(card)
-            value = self._minimax(child, view, points)
-            if best is None or (value > best if mine else value < best):
-                best = value
+            value = self._minimax(child, view, points, alpha, beta)
+            if mine:
+                best = max(best, value)
+                alpha = max(alpha, best)
+            else:
+                best = min(best, value)
+                beta = min(beta, best)
+            if alpha >= beta:
+                break
         return best
 
 
@@ -149,6 +149,42 @@ class ExpertBot(SearchBot):
     exact_endgame = True
     match_aware = True
     infer_jacks = True
+
+
+def deal_gains(world: GameState, view: PlayerView, points) -> list[int]:
+    """Each side's points from the rest of the deal once ``world`` (a copy started at
+    ``view``'s position) has been played out; the majority counts the cards taken before."""
+    rules = view.rules
+    counts = [view.captured_cards[s] + len(c) for s, c in enumerate(world.captured)]
+    winner = majority_side(counts, rules.majority_rule)
+    return [
+        sum(points[c] for c in captured)
+        + world.pisti[side] * rules.pisti_points
+        + world.jack_pisti[side] * rules.jack_pisti_points
+        + (rules.majority_bonus if side == winner else 0)
+        for side, captured in enumerate(world.captured)
+    ]
+
+
+def _margin(gains: list[int], mine: int) -> float:
+    others = [g for s, g in enumerate(gains) if s != mine]
+    return gains[mine] - sum(others) / len(others)
+
+
+def point_margin(world: GameState, view: PlayerView, points) -> float:
+    """This side's points from the rest of the deal minus the other sides' mean."""
+    return _margin(deal_gains(world, view, points), view.side)
+
+
+class MasterBot(ExpertBot):
+    """The expert's method with four times the worlds, a lower bar for leaving the medium
+    choice (more worlds make the mean trustworthy sooner) and the whole last round of a
+    two-player deal searched exactly: with the stock gone, the unseen cards are the
+    opponent's hand, so the search is perfect play."""
+
+    samples = 256
+    confidence = 0.5
+    endgame_cards = 4
 
 
 def ranks_not_held(view: PlayerView, jacks: bool = False) -> dict[int, set[int]]:
@@ -229,16 +265,51 @@ def _roll_out(state: GameState, points, smart: bool, view: PlayerView, played=No
     public = set(view.seen) - set(view.hand)
     if played is not None:
         public.add(played)
+    fast_roll_out(state, points, public, medium_choice)
+
+
+def _fast_medium_roll_out(state: GameState, points, public: set[int]) -> None:
+    fast_roll_out(state, points, public, medium_choice)
+
+
+def fast_roll_out(state: GameState, points, public: set[int], policy) -> None:
+    """The search bots' inner loop: the rest of the deal with every seat on ``policy``
+    (called like :func:`~pisti.bots.levels.medium_choice`, from public counts and the
+    seat's own hand), on plain local lists instead of ``GameState.play``.
+
+    It follows the engine's turn flow exactly (captures, the pişti kinds, the last-card
+    rule, dealing each round from the stock, the leftover pile) and writes the result back
+    into ``state``: captured cards, pişti counts, the end of the deal. A test plays the same
+    worlds through the engine and requires the same result every time.
+    """
+    if state.current_player is None:
+        return
+    rules, players = state.rules, state.players
     public_ranks = [0] * 13
     for card in public:
         public_ranks[card >> 2] += 1
     public_points = sum(points[c] for c in public)
     public_count = len(public)
     total_points = sum(points)
-    rules, players = state.rules, state.players
-    while state.current_player is not None:
-        seat = state.current_player
-        hand = state.hands[seat]
+    hands = [list(h) for h in state.hands]
+    pile = list(state.pile)
+    face_down = state.pile_face_down
+    captured = [list(c) for c in state.captured]
+    pisti, jack_pisti = list(state.pisti), list(state.jack_pisti)
+    last_side = state.last_capture_side
+    remaining = state._remaining
+    rounds = state._rounds_dealt
+    round_length = state._round_length
+    stock, dealer = state.stock, state.dealer
+    stock_left = len(stock) - rounds * round_length
+    side_of = state._side
+    jack_on_jack, jack_on_card = state._jack_on_jack, state._jack_on_card
+    last_card_pisti = state._last_card_pisti
+    jack_takes_empty = rules.jack_on_empty_table
+    face_up_points = sum(points[c] for c in pile[face_down:])
+    seat = state.current_player
+    while True:
+        hand = hands[seat]
         if len(hand) == 1:
             card = hand[0]
         else:
@@ -247,21 +318,61 @@ def _roll_out(state: GameState, points, smart: bool, view: PlayerView, played=No
             for c in hand:
                 unseen_ranks[c >> 2] -= 1
                 own_points += points[c]
-            stock_left = state.stock_left
-            evaluator = Evaluator(
-                rules, pile_face_up=state.pile[state.pile_face_down:],
-                pile_size=len(state.pile), unseen_ranks=unseen_ranks,
-                pool=52 - public_count - len(hand),
-                unseen_points=total_points - public_points - own_points,
-                next_hand=len(state.hands[(seat + 1) % players]),
-                plays_left=state._remaining, my_turns_left=len(hand) - 1 + stock_left // players,
-                last_round=stock_left == 0, points=points,
+            card = policy(
+                hand, rules, points, pile, face_down, unseen_ranks,
+                52 - public_count - len(hand), total_points - public_points - own_points,
+                len(hands[(seat + 1) % players]), remaining,
+                len(hand) - 1 + stock_left // players, stock_left == 0, face_up_points,
             )
-            card = evaluator.best(hand)
-        state.play(card)
+        hand.remove(card)
         public_ranks[card >> 2] += 1
         public_points += points[card]
         public_count += 1
+        remaining -= 1
+        side = side_of[seat]
+        jack = card >> 2 == JACK
+        if pile:
+            if jack or pile[-1] >> 2 == card >> 2:
+                if len(pile) == 1 and (remaining or last_card_pisti):
+                    if not jack:
+                        pisti[side] += 1
+                    else:
+                        kind = jack_on_jack if pile[0] >> 2 == JACK else jack_on_card
+                        if kind == PISTI:
+                            pisti[side] += 1
+                        elif kind == JACK_PISTI:
+                            jack_pisti[side] += 1
+                pile.append(card)
+                captured[side] += pile
+                pile = []
+                face_down = face_up_points = 0
+                last_side = side
+            else:
+                pile.append(card)
+                face_up_points += points[card]
+        elif jack and jack_takes_empty:
+            captured[side].append(card)
+            last_side = side
+            if remaining or last_card_pisti:
+                pisti[side] += 1
+        else:
+            pile.append(card)
+            face_up_points += points[card]
+        if not remaining:
+            break
+        if remaining % round_length == 0:
+            for s in range(players):
+                hands[s] = list(dealt_hand(stock, players, dealer, s, rounds))
+            rounds += 1
+            stock_left -= round_length
+        seat = (seat + 1) % players
+    if pile:
+        side = side_of[dealer] if last_side is None else last_side
+        captured[side] += pile
+    state.hands, state.pile, state.pile_face_down = hands, [], 0
+    state.captured, state.pisti, state.jack_pisti = captured, pisti, jack_pisti
+    state.last_capture_side, state._remaining, state._rounds_dealt = last_side, 0, rounds
+    state.current_player = None
 
 
 def _greedy_move(state: GameState, hand, points) -> int:

@@ -80,7 +80,7 @@ def test_help_switches_and_hint(calm_page, site_url):
         "() => !document.querySelector('[data-practice]').hasAttribute('aria-busy')")
     calm_page.click("form[data-hint] button")
     output = calm_page.wait_for_selector("[data-hint-output]:not(:empty)")
-    assert "expert" in output.inner_text().lower()
+    assert "master" in output.inner_text().lower()
 
 
 def test_review_and_record_replays(calm_page, site_url, tmp_path):

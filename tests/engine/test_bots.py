@@ -24,13 +24,13 @@ def choice(level, state, seed=1):
     return make_bot(level, seed).choose(view_for(state, state.current_player))
 
 
-def test_the_five_levels_exist():
+def test_the_playing_levels_exist():
     assert set(PLAYING_LEVELS) <= set(LEVELS)
     with pytest.raises(UnknownBot):
         make_bot("grandmaster")
 
 
-@pytest.mark.parametrize("level", ["medium", "hard", "expert"])
+@pytest.mark.parametrize("level", ["medium", "hard", "expert", "master"])
 def test_keeps_a_jack_rather_than_taking_two_worthless_cards(level):
     # Mid-deal: two low cards on the table, no match in hand; the jack could take them.
     state = position(
@@ -49,7 +49,7 @@ def test_greedy_easy_takes_the_worthless_pile_with_the_jack():
     assert choice("easy", state) == parse_card("JS")
 
 
-@pytest.mark.parametrize("level", ["beginner", "easy", "medium", "hard", "expert"])
+@pytest.mark.parametrize("level", ["beginner", "easy", "medium", "hard", "expert", "master"])
 def test_takes_a_pisti(level):
     state = position(hands=[["7S", "KD", "9C", "2H"], ["QH", "QD", "8S", "3D"]],
                      pile=["7H"],
@@ -58,7 +58,7 @@ def test_takes_a_pisti(level):
     assert choice(level, state) == parse_card("7S")
 
 
-@pytest.mark.parametrize("level", ["medium", "hard", "expert"])
+@pytest.mark.parametrize("level", ["medium", "hard", "expert", "master"])
 def test_does_not_leave_a_lone_card_needlessly(level):
     """Empty table; the three other eights were played, so a lone 8D cannot be matched,
     while the other cards in hand can be."""

@@ -1,0 +1,138 @@
+"""Fixed reference opponents: a card-counting bot and plain PIMC, never tuned.
+
+The ladder is measured against these so that its yardstick does not move. They follow the
+descriptions in issue 15 literally:
+
+- ``counting``: greedy captures (the most valuable capture now, a non-jack when it is worth
+  as much), otherwise it discards the card whose rank has the fewest copies it has not
+  seen, so a lone card is least likely to be matched for a pişti (jacks kept, then the
+  cheapest card).
+- ``pimc``: plain perfect-information Monte Carlo. 120 worlds dealt uniformly from the
+  cards it has not seen (hand sizes, stock and face-down count only, no inference), every
+  card in hand played out to the end of the deal by the counting policy for every seat,
+  and the counting choice kept unless another card's mean beats it by more than one
+  standard error of the paired difference.
+
+Both decide from their :class:`~pisti.view.PlayerView` alone and are deterministic for a
+seed.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..cards import JACK
+from ..view import PlayerView
+from .heuristics import capture_kind_from, pisti_value, points_table, unseen_cards
+from .search import _world, fast_roll_out, point_margin
+
+PIMC_SAMPLES = 120
+PIMC_CONFIDENCE = 1.0  # standard errors of the paired difference
+
+
+def counting_choice(hand, pile_face_up, pile_size: int, unseen_ranks, plays_left: int,
+                    rules, points) -> int:
+    """The counting policy: shared by the bot and by PIMC's play-outs, so both are one
+    policy. ``unseen_ranks[r]`` counts the rank-``r`` cards the player to move has not
+    seen."""
+    top = pile_face_up[-1] if pile_face_up else None
+    best, best_key = None, None
+    for card in hand:
+        rank = card >> 2
+        jack = rank == JACK
+        if top is not None:
+            takes = jack or rank == top >> 2
+        else:
+            takes = jack and pile_size == 0 and rules.jack_on_empty_table
+        if not takes:
+            continue
+        kind = capture_kind_from(rules, pile_size, top, card, plays_left)
+        value = pisti_value(kind, rules) + sum(points[c] for c in pile_face_up) + 0.1 * (
+            pile_size + 1
+        )
+        key = (value, not jack, -card)
+        if best_key is None or key > best_key:
+            best, best_key = card, key
+    if best is not None:
+        return best
+    return min(hand, key=lambda c: (c >> 2 == JACK, unseen_ranks[c >> 2], points[c], c))
+
+
+def _unseen_ranks(view: PlayerView) -> list[int]:
+    counts = [0] * 13
+    for card in unseen_cards(view):
+        counts[card >> 2] += 1
+    return counts
+
+
+class CountingBot:
+    """Greedy captures; discards the rank least likely to be matched."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, view: PlayerView) -> int:
+        hand = sorted(view.hand)
+        if len(hand) == 1:
+            return hand[0]
+        return counting_choice(hand, view.pile_face_up, view.pile_size, _unseen_ranks(view),
+                               view.plays_left, view.rules, points_table(view.rules))
+
+
+class PimcBot:
+    """Plain PIMC over the counting policy (see the module docstring)."""
+
+    samples = PIMC_SAMPLES
+    confidence = PIMC_CONFIDENCE
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: PlayerView) -> int:
+        hand = sorted(view.hand)
+        if len(hand) == 1:
+            return hand[0]
+        points = points_table(view.rules)
+        default = counting_choice(hand, view.pile_face_up, view.pile_size, _unseen_ranks(view),
+                                  view.plays_left, view.rules, points)
+        unseen = unseen_cards(view)
+        differences = {card: [] for card in hand if card != default}
+        for _ in range(self.samples):
+            cards = list(unseen)
+            self.rng.shuffle(cards)
+            world = _world(view, cards)
+            baseline = self._play_out(world, default, view, points)
+            for card in differences:
+                differences[card].append(self._play_out(world, card, view, points) - baseline)
+        best, best_margin = default, 0.0
+        for card, diffs in differences.items():
+            count = len(diffs)
+            mean = sum(diffs) / count
+            spread = (sum((d - mean) ** 2 for d in diffs) / max(count - 1, 1)) ** 0.5
+            margin = mean - self.confidence * spread / count**0.5
+            if margin > best_margin:
+                best, best_margin = card, margin
+        return best
+
+    @staticmethod
+    def _play_out(world, card: int, view: PlayerView, points) -> float:
+        trial = world.copy()
+        trial.play(card)
+        counting_roll_out(trial, view, card, points)
+        return point_margin(trial, view, points)
+
+
+def counting_roll_out(state, view: PlayerView, played: int, points) -> None:
+    """Finish the deal with every seat on the counting policy, each counting what is
+    public (everything ``view`` has seen but its own hand, and the plays since) and its
+    own hand; on the search bots' fast loop, which follows the engine step for step."""
+    public = set(view.seen) - set(view.hand)
+    public.add(played)
+    fast_roll_out(state, points, public, _counting_policy)
+
+
+def _counting_policy(hand, rules, points, pile, face_down, unseen_ranks, pool, unseen_points,
+                     next_hand, plays_left, my_turns_left, last_round, face_up_points):
+    """``counting_choice`` called the way the fast loop calls a policy."""
+    return counting_choice(hand, pile[face_down:], len(pile), unseen_ranks, plays_left, rules,
+                           points)

@@ -1,0 +1,253 @@
+"""``master``, the reference bots ``counting`` and ``pimc``, and what every level must
+honour: a legal card in any position of any rules and the view alone (determinism for
+every level is checked in ``test_bots.py``)."""
+
+import random
+
+import pytest
+
+from pisti import Rules, new_deal, view_for
+from pisti.bots import LEVELS, PLAYING_LEVELS, make_bot
+from pisti.bots.heuristics import points_table
+from pisti.bots.levels import Evaluator, medium_choice
+from pisti.bots.reference import CountingBot, PimcBot, counting_choice, counting_roll_out
+from pisti.bots.search import ExpertBot, MasterBot, _fast_medium_roll_out
+from pisti.cards import parse_card
+from pisti.duel import duel
+
+from .test_bots import _reshuffle_hidden, position
+
+
+def random_rules(rng: random.Random) -> Rules:
+    """Any combination of the house rules that changes play, on any table."""
+    players, partnerships = rng.choice([(2, False), (3, False), (4, True), (4, False)])
+    return Rules(
+        players=players, partnerships=partnerships,
+        opening=rng.choice(["three_down_one_up", "four_up"]),
+        face_up_jack=rng.choice(["return", "keep"]),
+        jack_on_lone_jack=rng.choice(["jack_pisti", "pisti"]),
+        jack_on_lone_card=rng.choice(["none", "pisti", "jack_pisti"]),
+        jack_on_empty_table=rng.random() < 0.5,
+        last_card_pisti=rng.random() < 0.5,
+        majority_rule=rng.choice(["most", "over_half"]),
+        pisti_points=rng.choice([5, 10]),
+        two_of_clubs_points=rng.choice([1, 2]),
+    )
+
+
+class QuickMaster(MasterBot):
+    """Master's code path with few worlds, so thousands of positions stay fast; the exact
+    endgame search is untouched."""
+
+    samples = 3
+
+
+class QuickExpert(ExpertBot):
+    samples = 3
+
+
+@pytest.mark.parametrize("bot_class", [QuickMaster, QuickExpert])
+def test_never_an_illegal_card_in_thousands_of_positions(bot_class):
+    rng = random.Random(15)
+    decisions = 0
+    while decisions < 2000:
+        rules = random_rules(rng)
+        state = new_deal(rules, rng=rng, dealer=rng.randrange(rules.players))
+        bot = bot_class(rng.randrange(1000))
+        while not state.is_over:
+            view = view_for(state, state.current_player, (rng.randrange(160),) * rules.sides)
+            if rng.random() < 0.5:
+                card = bot.choose(view)
+                assert card in state.legal_plays()
+                decisions += 1
+            else:
+                card = rng.choice(state.legal_plays())
+            state.play(card)
+        assert state.card_count() == 52
+
+
+def test_master_and_the_references_are_levels():
+    assert "master" in PLAYING_LEVELS
+    assert "pimc" not in PLAYING_LEVELS and "counting" not in PLAYING_LEVELS
+    assert isinstance(make_bot("master"), MasterBot)
+    assert isinstance(make_bot("pimc"), PimcBot) and isinstance(make_bot("counting"), CountingBot)
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_every_level_decides_from_its_view_alone(level):
+    """The other hands dealt differently: the same choice."""
+    rng = random.Random(21)
+    checked = 0
+    while checked < 3:
+        state = new_deal(Rules(), rng=rng)
+        for _ in range(rng.randrange(0, 40)):
+            state.play(rng.choice(state.legal_plays()))
+        seat = state.current_player
+        if seat is None or len(state.hands[seat]) < 2:
+            continue
+        view = view_for(state, seat)
+        first = make_bot(level, 4).choose(view)
+        other = _reshuffle_hidden(state, seat, rng)
+        assert view_for(other, seat) == view
+        assert make_bot(level, 4).choose(view_for(other, seat)) == first
+        checked += 1
+
+
+def test_counting_discards_the_rank_nobody_can_match():
+    """No capture in hand: the 8 is the card whose other copies are all seen."""
+    state = position(
+        hands=[["8D", "KC", "5H", "QS"], ["KS", "5S", "QH", "3C"]], pile=[],
+        captured=[["AD", "TC", "2S"], ["8C", "8H", "8S", "4D", "9H"]],
+        stock=["2D", "3S", "4S", "6S", "7S", "9S", "TS", "AS", "7D", "6D", "5D", "4C", "3D",
+               "2H", "6H", "7H"],
+    )
+    assert make_bot("counting").choose(view_for(state, 0)) == parse_card("8D")
+
+
+def test_counting_takes_the_capture_like_greedy():
+    state = position(hands=[["7S", "KD", "9C", "2H"], ["QH", "QD", "8S", "3D"]], pile=["7H"])
+    assert make_bot("counting").choose(view_for(state, 0)) == parse_card("7S")
+
+
+def test_master_plays_the_last_round_perfectly():
+    """Last round, stock empty, nothing face down: the unseen cards are exactly the other
+    hand. Seat 0 holds a 5 and three cards the opponent can answer; leading the 5 onto
+    the empty table leaves nothing the opponent can take (no 5, no jack left)."""
+    state = position(
+        hands=[["5D", "QC", "KH", "9S"], ["QS", "KD", "9H", "4C"]], pile=[],
+        captured=[[c for c in _remaining_cards(["5D", "QC", "KH", "9S", "QS", "KD", "9H",
+                                                "4C"])], []],
+    )
+    assert make_bot("master").choose(view_for(state, 0)) == parse_card("5D")
+
+
+def _remaining_cards(excluded):
+    names = {parse_card(n) for n in excluded}
+    return [c for c in range(52) if c not in names]
+
+
+def test_a_tiny_duel_runs_with_the_references():
+    result = duel(lambda s: make_bot("counting", s), lambda s: make_bot("random", s), 10,
+                  seed=5)
+    assert result.mean_margin > 0
+
+
+def test_the_fast_rollout_policy_is_the_medium_evaluator():
+    """``medium_choice`` (the rollouts' inner loop) picks exactly the evaluator's card in
+    thousands of positions under varied rules, so the search bots play as before, faster."""
+    rng = random.Random(77)
+    compared = 0
+    while compared < 3000:
+        rules = random_rules(rng)
+        state = new_deal(rules, rng=rng)
+        while not state.is_over:
+            hand = state.hands[state.current_player]
+            if len(hand) > 1:
+                unseen_ranks = [rng.randrange(0, 4) for _ in range(13)]
+                pool = sum(unseen_ranks)
+                args = dict(
+                    pile_size=len(state.pile), unseen_ranks=unseen_ranks, pool=pool,
+                    unseen_points=rng.randrange(0, 12),
+                    next_hand=rng.randrange(0, 5), plays_left=state._remaining,
+                    my_turns_left=rng.randrange(0, 20), last_round=rng.random() < 0.3,
+                )
+                points = points_table(rules)
+                expected = Evaluator(rules, pile_face_up=state.pile[state.pile_face_down:],
+                                     points=points, **args).best(hand)
+                del args["pile_size"]
+                assert medium_choice(hand, rules, points, state.pile, state.pile_face_down,
+                                     **args) == expected
+                compared += 1
+            state.play(rng.choice(state.legal_plays()))
+
+
+def _engine_roll_out(state, points, public):
+    """The rollout as the engine plays it, card by card through ``GameState.play``."""
+    public_ranks = [0] * 13
+    for card in public:
+        public_ranks[card >> 2] += 1
+    public_points, public_count, total = sum(points[c] for c in public), len(public), sum(points)
+    while state.current_player is not None:
+        seat = state.current_player
+        hand = state.hands[seat]
+        if len(hand) == 1:
+            card = hand[0]
+        else:
+            unseen = [4 - n for n in public_ranks]
+            for c in hand:
+                unseen[c >> 2] -= 1
+            stock_left = state.stock_left
+            card = Evaluator(
+                state.rules, pile_face_up=state.pile[state.pile_face_down:],
+                pile_size=len(state.pile), unseen_ranks=unseen,
+                pool=52 - public_count - len(hand),
+                unseen_points=total - public_points - sum(points[c] for c in hand),
+                next_hand=len(state.hands[(seat + 1) % state.players]),
+                plays_left=state._remaining,
+                my_turns_left=len(hand) - 1 + stock_left // state.players,
+                last_round=stock_left == 0, points=points,
+            ).best(hand)
+        state.play(card)
+        public_ranks[card >> 2] += 1
+        public_points += points[card]
+        public_count += 1
+
+
+def test_the_fast_rollout_ends_every_deal_as_the_engine_does():
+    rng = random.Random(31)
+    for _ in range(400):
+        rules = random_rules(rng)
+        state = new_deal(rules, rng=rng, dealer=rng.randrange(rules.players))
+        for _ in range(rng.randrange(0, 45)):
+            state.play(rng.choice(state.legal_plays()))
+        if state.is_over:
+            continue
+        view = view_for(state, state.current_player)
+        public = set(view.seen) - set(view.hand)
+        points = points_table(rules)
+        fast, slow = state.copy(), state.copy()
+        _fast_medium_roll_out(fast, points, set(public))
+        _engine_roll_out(slow, points, set(public))
+        assert fast.is_over and slow.is_over
+        assert [sorted(c) for c in fast.captured] == [sorted(c) for c in slow.captured]
+        assert (fast.pisti, fast.jack_pisti) == (slow.pisti, slow.jack_pisti)
+
+
+def _engine_counting_roll_out(state, points, public):
+    public_ranks = [0] * 13
+    for card in public:
+        public_ranks[card >> 2] += 1
+    while state.current_player is not None:
+        hand = state.hands[state.current_player]
+        if len(hand) == 1:
+            card = hand[0]
+        else:
+            unseen = [4 - n for n in public_ranks]
+            for c in hand:
+                unseen[c >> 2] -= 1
+            card = counting_choice(hand, state.pile[state.pile_face_down:], len(state.pile),
+                                   unseen, state._remaining, state.rules, points)
+        state.play(card)
+        public_ranks[card >> 2] += 1
+
+
+def test_pimc_rollouts_end_every_deal_as_the_engine_does():
+    rng = random.Random(32)
+    for _ in range(300):
+        rules = random_rules(rng)
+        state = new_deal(rules, rng=rng, dealer=rng.randrange(rules.players))
+        for _ in range(rng.randrange(0, 45)):
+            state.play(rng.choice(state.legal_plays()))
+        if state.is_over:
+            continue
+        view = view_for(state, state.current_player)
+        card = rng.choice(state.legal_plays())
+        fast, slow = state.copy(), state.copy()
+        fast.play(card)
+        slow.play(card)
+        points = points_table(rules)
+        counting_roll_out(fast, view, card, points)
+        _engine_counting_roll_out(slow, points, set(view.seen) - set(view.hand) | {card})
+        assert fast.is_over and slow.is_over
+        assert [sorted(c) for c in fast.captured] == [sorted(c) for c in slow.captured]
+        assert (fast.pisti, fast.jack_pisti) == (slow.pisti, slow.jack_pisti)
