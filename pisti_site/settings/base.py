@@ -24,6 +24,9 @@ INSTALLED_APPS = [
     "tutorial",
     "practice",
     "scoresheet",
+    "analysis",
+    "django_tasks",
+    "django_tasks_db",
 ]
 
 MIDDLEWARE = [
@@ -140,3 +143,7 @@ X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 
+
+# Background tasks (django-tasks): the database backend, so every worker on every machine
+# shares one queue through the database. ``make serve`` starts a worker beside the server.
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
