@@ -25,7 +25,7 @@ from .models import DealAnalysis
 
 def stale_after() -> timedelta:
     """No progress for this long while the task says it is running: its worker is gone."""
-    return timedelta(seconds=getattr(settings, "ANALYSIS_STALE_SECONDS", 60))
+    return timedelta(seconds=settings.ANALYSIS_STALE_SECONDS)
 
 
 def request_analysis(game, deal: int) -> DealAnalysis:

@@ -11,6 +11,7 @@ from django_tasks_db.models import DBTaskResult
 
 from analysis.models import DealAnalysis
 from analysis.service import summary
+from rules.cardwords import card_words
 
 from .helpers import game_with_a_finished_deal
 
@@ -80,15 +81,16 @@ def test_no_page_of_the_analysis_shows_a_card_the_player_could_not_see(client, g
     state = load_match(game).finished[0]
     for number, move in enumerate(row.result, start=1):
         page = client.get(reverse("analysis:move", args=[game.pk, 1, number])).content.decode()
-        shown = set(re.findall(r'data-card="(\w\w)"', page))
-        assert set(move["values"]) <= {card_name(c) for c in state.deck}
+        labels = set(re.findall(r'aria-label="([^"]+)"', page))
         from pisti import GameState
 
         replay = GameState(state.rules, state.deck, state.dealer)
         for event in state.events[: move["index"]]:
             replay.play(event.card)
-        visible = {card_name(c) for c in view_for(replay, 0).seen}
-        assert shown <= visible
+        seen = view_for(replay, 0).seen
+        hidden = {card_words(c) for c in state.deck if c not in seen}
+        assert set(move["values"]) <= {card_name(c) for c in view_for(replay, 0).hand}
+        assert labels and not labels & hidden
 
 
 @pytest.mark.django_db(transaction=True)
