@@ -121,6 +121,13 @@ def reason(move: dict) -> str:
         facts["samples"]) % {"card": best, "gain": facts["gain"], "n": facts["samples"]}
 
 
+def progress_text(row) -> str:
+    if not row.total:
+        return _("Analysing your moves…")
+    return _("Analysing your moves: %(done)s of %(total)s done.") % {
+        "done": row.done, "total": row.total}
+
+
 def summary(moves: list[dict]) -> dict:
     """Accuracy (share of best or good moves), points lost, the biggest mistake."""
     if not moves:

@@ -16,7 +16,7 @@ from practice.service import HUMAN, load_match
 from rules.cardwords import card_words
 from rules.svg import card_svg
 
-from .service import label_name, match_overview, reason, request_analysis, summary
+from .service import label_name, match_overview, progress_text, reason, request_analysis, summary
 
 
 def _finished_deal(request, game_id, deal):
@@ -30,7 +30,7 @@ def _finished_deal(request, game_id, deal):
 def analysis_context(request, game, deal: int) -> dict:
     """What the review page shows of the analysis (enqueueing it when needed)."""
     row = request_analysis(game, deal)
-    context = {"analysis": row, "deal_number": deal,
+    context = {"analysis": row, "deal_number": deal, "progress": progress_text(row),
                "status_url": reverse("analysis:status", args=[game.pk, deal])}
     if row.finished:
         moves = row.result
@@ -49,7 +49,8 @@ def analysis_context(request, game, deal: int) -> dict:
 def status(request, game_id, deal):
     game, _state = _finished_deal(request, game_id, deal)
     row = request_analysis(game, deal)
-    return JsonResponse({"done": row.done, "total": row.total, "finished": row.finished})
+    return JsonResponse({"done": row.done, "total": row.total, "finished": row.finished,
+                         "text": progress_text(row)})
 
 
 @require_safe

@@ -19,6 +19,7 @@ urlpatterns += i18n_patterns(
     path("tutorial/", include("tutorial.urls")),
     path("practice/", include("practice.urls")),
     path("analysis/", include("analysis.urls")),
+    path("puzzles/", include("puzzles.urls")),
     path("scoresheet/", include("scoresheet.urls")),
 )
 

@@ -39,7 +39,8 @@ def test_the_review_enqueues_once_and_shows_progress(client, game):
     client.get(review_url(game))
     assert DBTaskResult.objects.count() == 1
     status = client.get(reverse("analysis:status", args=[game.pk, 1])).json()
-    assert status == {"done": 0, "total": 0, "finished": False}
+    assert status == {"done": 0, "total": 0, "finished": False,
+                      "text": "Analysing your moves…"}
 
 
 @pytest.mark.django_db(transaction=True)

@@ -25,6 +25,7 @@ INSTALLED_APPS = [
     "practice",
     "scoresheet",
     "analysis",
+    "puzzles",
     "django_tasks",
     "django_tasks_db",
 ]

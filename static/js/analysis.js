@@ -16,13 +16,12 @@
     var panel = document.querySelector("[data-analysis-status]");
     if (!panel || panel.dataset.analysisFinished === "1") return;
     var line = panel.querySelector("[data-analysis-progress]");
-    var template = line ? line.textContent : "";
     function poll() {
       fetch(panel.dataset.analysisStatus, { headers: { Accept: "application/json" } })
         .then(window.pistiFetch.readJson)
         .then(function (data) {
           if (data.finished) { window.location.reload(); return; }
-          if (line) line.textContent = template.replace(/\d+(\D+)\d+/, data.done + "$1" + data.total);
+          if (line) line.textContent = data.text;
           window.setTimeout(poll, 1500);
         })
         .catch(window.pistiFetch.showError);
