@@ -19,6 +19,7 @@ from django_tasks import TaskResultStatus
 from pisti.analysis import DEFAULT_LEVEL, LESSONS
 from pisti.cards import parse_card
 from rules.cardwords import card_words
+from scoresheet.totals_chart import chart_svg
 
 from .models import DealAnalysis
 
@@ -154,6 +155,8 @@ def match_overview(game, language_prefix=None) -> dict:
     common = sorted(kinds.items(), key=lambda kv: -kv[1])[:3]
     return {
         "per_deal": per_deal,
+        "chart": chart_svg([[lost] for _deal, lost in per_deal], [_("Points lost per deal")],
+                           None),
         "common": [{"name": kind_name(k), "count": n,
                     "lesson": reverse("tutorial:lesson", args=[LESSONS[k]])}
                    for k, n in common],

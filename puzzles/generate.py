@@ -21,6 +21,7 @@ from pisti.cards import JACK, card_name
 MARGIN = 1.5  # deal points the best card must beat every other card by
 SIGMAS = 4.0  # ... and this many standard errors
 SAMPLES = 160
+PER_THEME_AND_DEAL = 2  # so that one deal does not fill a theme with near-identical positions
 SCREEN_SAMPLES = 24  # a cheap first look; only promising positions get the full search
 PLAYERS_LEVEL = "hard"  # the bots that play the deals (the analysis itself is expert's)
 THEMES = ("pisti", "jack", "last_capture", "counting", "partnership")
@@ -92,13 +93,13 @@ def bot_deal(rules: Rules, seed: int):
 
 def generate(count: int, seed: int = 1, samples: int = SAMPLES, log=None) -> list[dict]:
     """At least ``count`` puzzles from two-player deals and (one deal in four) tables of
-    partners; at most one per theme from any one deal, so that they differ."""
+    partners; at most :data:`PER_THEME_AND_DEAL` of a theme from any one deal."""
     puzzles, deal = [], 0
     while len(puzzles) < count:
         rules = TABLES[1] if deal % 4 == 3 else TABLES[0]
-        themes_found = set()
+        found: dict[str, int] = {}
         for view in bot_deal(rules, seed * 100_000 + deal):
-            if len(set(view.hand)) < 2 or _likely_theme(view) in themes_found:
+            if len(set(view.hand)) < 2 or found.get(_likely_theme(view), 0) >= PER_THEME_AND_DEAL:
                 continue
             position_seed = deal * 100 + len(view.history)
             screen = evaluate(view, samples=SCREEN_SAMPLES, seed=position_seed)
@@ -107,9 +108,10 @@ def generate(count: int, seed: int = 1, samples: int = SAMPLES, log=None) -> lis
             evaluation = screen if screen.exact else evaluate(view, samples=samples,
                                                               seed=position_seed + 1)
             clear = clear_best(evaluation)
-            if clear and theme_of(view, clear[0]) not in themes_found:
+            theme = clear and theme_of(view, clear[0])
+            if clear and found.get(theme, 0) < PER_THEME_AND_DEAL:
                 puzzles.append(puzzle_from(view, evaluation, *clear))
-                themes_found.add(puzzles[-1]["theme"])
+                found[theme] = found.get(theme, 0) + 1
         deal += 1
         if log:
             log(f"deal {deal}: {len(puzzles)} puzzles")
