@@ -94,6 +94,8 @@ def reason(move: dict) -> str:
     if kind == "best":
         return _("The search agrees with your card.")
     best = card_words(parse_card(facts["best"]))
+    if kind == "close":
+        return _("As good as the %(card)s within the noise of the search.") % {"card": best}
     if kind == "pisti_missed":
         return _("The %(card)s takes the lone card for a pişti.") % {"card": best}
     if kind == "capture_missed":

@@ -44,8 +44,12 @@ def serialise(state, review) -> dict:
 
     evaluation = review.evaluation
     view = next(v for i, v, _ in decisions(state, HUMAN) if i == review.index)
-    kind, facts = ("best", {}) if review.played == review.best else classify(
-        view, review.played, review.best, evaluation)
+    if review.played == review.best:
+        kind, facts = "best", {}
+    elif review.label in ("best", "good"):  # within the noise: no story to tell
+        kind, facts = "close", {"best": review.best}
+    else:
+        kind, facts = classify(view, review.played, review.best, evaluation)
     facts = {k: card_name(v) if k in ("best", "played") else v for k, v in facts.items()}
     return {
         "index": review.index,
