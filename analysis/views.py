@@ -9,12 +9,13 @@ from django.urls import reverse
 from django.views.decorators.http import require_safe
 
 from pisti import GameState, view_for
-from pisti.cards import parse_card
+from pisti.cards import card_name, parse_card
+from pisti_site.table import present_table
 from pisti_site.visitors import owned_or_404
+from practice.forms import level_name
 from practice.models import Game
 from practice.service import HUMAN, load_match
 from rules.cardwords import card_words
-from rules.svg import card_svg
 
 from .service import label_name, match_overview, progress_text, reason, request_analysis, summary
 
@@ -65,11 +66,13 @@ def move(request, game_id, deal, number):
         replay.play(event.card)
     view = view_for(replay, HUMAN)
     played, best = parse_card(data["played"]), parse_card(data["best"])
-    hand = [{"svg": card_svg(c, card_words(c)), "name": card_words(c),
-             "played": c == played, "best": c == best,
-             "value": data["values"].get(_name(c), [None, None])}
-            for c in view.hand]
-    pile = [{"svg": card_svg(c, card_words(c))} for c in view.pile_face_up[-3:]]
+    hand = [{"name": card_words(c), "played": c == played, "best": c == best,
+             "value": data["values"].get(card_name(c), [None, None])}
+            for c in sorted(set(view.hand), key=lambda c: -data["values"].get(
+                card_name(c), [0])[0])]
+    level = level_name(game.level)
+    table = present_table(replay, HUMAN, playable=False,
+                          levels={seat: level for seat in range(1, replay.players)})
 
     def link(n):
         if 1 <= n <= len(row.result):
@@ -78,9 +81,7 @@ def move(request, game_id, deal, number):
 
     return render(request, "analysis/move.html", {
         "game": game, "deal_number": deal, "number": number, "count": len(row.result),
-        "move": data, "hand": hand, "pile": pile, "pile_size": view.pile_size,
-        "face_down": view.pile_size - len(view.pile_face_up),
-        "captured": view.captured_cards, "stock": view.stock,
+        "move": data, "hand": hand, "table": table,
         "played": card_words(played), "best": card_words(best),
         "played_value": data["values"][data["played"]],
         "best_value": data["values"][data["best"]],
@@ -88,9 +89,3 @@ def move(request, game_id, deal, number):
         "previous": link(number - 1), "next": link(number + 1),
         "review_url": reverse("practice:review", args=[game.pk, deal]),
     })
-
-
-def _name(card: int) -> str:
-    from pisti.cards import card_name
-
-    return card_name(card)

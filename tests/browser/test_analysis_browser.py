@@ -48,7 +48,7 @@ def test_step_through_a_reviewed_deal_with_the_keyboard(page, site_url, worker):
         assert len(verdict) > 10
         page.keyboard.press("ArrowRight")
         page.wait_for_url(f"**/{language}/analysis/{game}/1/move/2/")
-        assert page.locator(".analysis-hand li.is-best").count() == 1
+        assert page.locator(".analysis-values tr.is-best").count() == 1
         page.keyboard.press("ArrowLeft")
         page.wait_for_url(f"**/{language}/analysis/{game}/1/move/1/")
 
