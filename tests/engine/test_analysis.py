@@ -13,6 +13,7 @@ from pisti.analysis import (
     LABELS,
     NOISE_FACTOR,
     analyse_deal,
+    best_card_bot,
     classify,
     decisions,
     evaluate,
@@ -21,12 +22,14 @@ from pisti.analysis import (
 from pisti.bots import make_bot
 from pisti.bots.heuristics import unseen_cards
 from pisti.bots.search import _world, ranks_not_held
+from pisti.duel import duel
 from pisti.scoring import deal_points
 
 NO_MAJORITY = Rules(majority_bonus=0)
 
 
-def _expert_deal(seed: int, rules: Rules = Rules()):
+def _expert_deal(seed: int, rules: Rules | None = None):
+    rules = rules or Rules()
     state = new_deal(rules, rng=random.Random(seed))
     bots = [make_bot("expert", seed * 10 + seat) for seat in range(rules.players)]
     while not state.is_over:
@@ -146,3 +149,11 @@ def test_only_search_levels_can_analyse():
     view = decisions(state, 0)[0][1]
     with pytest.raises(ValueError, match="search level"):
         evaluate(view, level="medium")
+
+
+def test_a_bot_playing_the_analysis_best_card_beats_the_expert_over_a_duplicate_duel():
+    """It searches every card with more samples than the expert and never keeps the medium
+    choice out of caution, so it should win; each deck is played twice, seats swapped.
+    (benchmarks/analysis_speed.py --pairs runs the longer duel with its interval.)"""
+    result = duel(best_card_bot(), lambda seed: make_bot("expert", seed), pairs=10, seed=16)
+    assert result.mean_margin > 0
