@@ -6,7 +6,6 @@ it was right, the solution and its explanation. Answers are kept in the session 
 
 from __future__ import annotations
 
-from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -40,8 +39,13 @@ def index(request):
 
 @require_safe
 def puzzle_page(request, number):
-    puzzle = get_object_or_404(Puzzle, number=number)
+    return _render(request, get_object_or_404(Puzzle, number=number))
+
+
+def _render(request, puzzle, error: str | None = None, status: int = 200):
+    number = puzzle.number
     context = present(puzzle)
+    context["error"] = error
     answer = request.session.get(ANSWERS_KEY, {}).get(str(number))
     theme = _theme(request)
     context.update({
@@ -55,7 +59,7 @@ def puzzle_page(request, number):
                         "values": values_table(puzzle),
                         "answer_name": next(c["name"] for c in context["hand"]
                                             if c["code"] == answer)})
-    return render(request, "puzzles/puzzle.html", context)
+    return render(request, "puzzles/puzzle.html", context, status=status)
 
 
 @require_POST
@@ -65,10 +69,7 @@ def answer(request, number):
     theme = _theme(request)
     url = reverse("puzzles:puzzle", args=[number]) + (f"?theme={theme}" if theme else "")
     if card not in puzzle.view["hand"]:
-        messages.error(request, _("Choose one of the cards in your hand."))
-        response = puzzle_page(_as_get(request), number)
-        response.status_code = 400
-        return response
+        return _render(request, puzzle, _("Choose one of the cards in your hand."), 400)
     answers = request.session.get(ANSWERS_KEY, {})
     if str(number) not in answers:  # the first answer counts; the page then shows the rest
         answers[str(number)] = card
@@ -76,11 +77,6 @@ def answer(request, number):
         if card == puzzle.answer:
             Solved(request.session).add(number)
     return redirect(url + "#solution")
-
-
-def _as_get(request):
-    request.method = "GET"
-    return request
 
 
 @require_safe

@@ -31,8 +31,9 @@ def test_at_least_200_puzzles_in_every_theme_with_a_clear_answer():
         best, best_se = p["values"][p["answer"]]
         for card, (value, stderr) in p["values"].items():
             if card != p["answer"]:
-                assert best - value >= MARGIN
-                assert best - value >= SIGMAS * stderr
+                rounding = 0.02  # values and errors are stored to two decimals
+                assert best - value >= MARGIN - rounding
+                assert best - value >= SIGMAS * stderr - rounding
         if p["exact"]:
             assert all(se == 0 for _v, se in p["values"].values())
 
