@@ -12,6 +12,7 @@ from django.conf import settings
 from django.db import IntegrityError
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django_tasks import TaskResultStatus
@@ -121,7 +122,8 @@ def reason(move: dict) -> str:
     return ngettext(
         "The %(card)s is worth %(gain)s points more on average over %(n)s sampled deal.",
         "The %(card)s is worth %(gain)s points more on average over %(n)s sampled deals.",
-        facts["samples"]) % {"card": best, "gain": facts["gain"], "n": facts["samples"]}
+        facts["samples"]) % {"card": best, "gain": number_format(facts["gain"], 1),
+                             "n": facts["samples"]}
 
 
 def progress_text(row) -> str:

@@ -5,10 +5,13 @@ from __future__ import annotations
 import datetime
 import hashlib
 
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from pisti import PlayerView, Rules
 from pisti.cards import parse_card
+from pisti_site.table import present_view
 from rules.cardwords import card_words
 from rules.svg import card_svg
 
@@ -41,8 +44,29 @@ def _card(name: str) -> dict:
     return {"code": name, "name": card_words(card), "svg": card_svg(card, card_words(card))}
 
 
-def present(puzzle: Puzzle) -> dict:
-    """Hand, pile, what has been seen and the score: the view, nothing more."""
+def view_of(puzzle: Puzzle) -> PlayerView:
+    """The stored view (``PlayerView.to_dict``) as the engine's object again."""
+    data = puzzle.view
+    cards = parse_cards
+    return PlayerView(
+        rules=Rules.from_dict(data["rules"]), seat=data["seat"], dealer=data["dealer"],
+        hand=tuple(cards(data["hand"])), pile_size=data["pile_size"],
+        pile_face_up=tuple(cards(data["pile_face_up"])),
+        history=tuple((h["seat"], parse_card(h["card"])) for h in data["history"]),
+        seen=tuple(cards(data["seen"])), captured_cards=tuple(data["captured_cards"]),
+        pisti=tuple(data["pisti"]), jack_pisti=tuple(data["jack_pisti"]),
+        hand_sizes=tuple(data["hand_sizes"]), stock=data["stock"],
+        last_capture_side=data["last_capture_side"], to_move=data["seat"],
+    )
+
+
+def parse_cards(names) -> list[int]:
+    return [parse_card(name) for name in names]
+
+
+def present(puzzle: Puzzle, form=None) -> dict:
+    """Hand, pile, what has been seen and the score: the view, nothing more, on the shared
+    card table (its hand posts the answer when ``form`` is given)."""
     view = puzzle.view
     played = [entry["card"] for entry in view["history"]]
     seat = view["seat"]
@@ -50,6 +74,7 @@ def present(puzzle: Puzzle) -> dict:
     my_side = seat % 2 if view["partnerships"] else seat
     opening = [c for c in view["seen"] if c not in played and c not in view["hand"]]
     return {
+        "table": present_view(view_of(puzzle), playable=form is not None, form=form),
         "puzzle": puzzle,
         "theme_name": theme_names()[puzzle.theme],
         "hand": [_card(c) for c in sorted(view["hand"], key=parse_card)],
@@ -101,7 +126,7 @@ def explanation(puzzle: Puzzle) -> list[str]:
     if puzzle.exact:
         lines.append(_("Solved exactly over every hand the opponent can hold: the %(card)s "
                        "wins %(margin)s points more than the %(other)s.") % {
-            "card": best, "margin": facts["margin"], "other": runner_up})
+            "card": best, "margin": number_format(facts["margin"], 1), "other": runner_up})
     else:
         lines.append(ngettext(
             "Over %(n)s sampled deal the %(card)s wins %(margin)s points more on average "
@@ -109,7 +134,7 @@ def explanation(puzzle: Puzzle) -> list[str]:
             "Over %(n)s sampled deals the %(card)s wins %(margin)s points more on average "
             "than the next best card, the %(other)s.",
             puzzle.samples) % {"n": puzzle.samples, "card": best,
-                               "margin": facts["margin"], "other": runner_up})
+                               "margin": number_format(facts["margin"], 1), "other": runner_up})
     return lines
 
 

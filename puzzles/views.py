@@ -44,10 +44,12 @@ def puzzle_page(request, number):
 
 def _render(request, puzzle, error: str | None = None, status: int = 200):
     number = puzzle.number
-    context = present(puzzle)
-    context["error"] = error
     answer = request.session.get(ANSWERS_KEY, {}).get(str(number))
     theme = _theme(request)
+    form = None if answer else {"action": reverse("puzzles:answer", args=[number]),
+                                "fields": [("theme", theme)] if theme else []}
+    context = present(puzzle, form)
+    context["error"] = error
     context.update({
         "answer": answer, "theme": theme, "solved": len(Solved(request.session)),
         "next_url": reverse("puzzles:next") + (f"?after={number}" + (

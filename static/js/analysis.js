@@ -1,4 +1,4 @@
-// The analysis: arrow keys step through the moves; the review page shows progress while
+// The analysis: arrow keys step through the moves; number keys answer a puzzle; the review page shows progress while
 // the worker runs and reloads the panel when the result is stored. Without this file the
 // links and a reload do the same.
 (function () {
@@ -11,6 +11,15 @@
         var target = event.key === "ArrowLeft" ? board.dataset.previous
           : event.key === "ArrowRight" ? board.dataset.next : null;
         if (target) window.location.assign(target);
+      });
+    }
+    // A puzzle's hand answers to its number keys, as the practice table's does.
+    var puzzle = document.querySelector("[data-puzzle]");
+    if (puzzle) {
+      document.addEventListener("keydown", function (event) {
+        if (event.altKey || event.ctrlKey || event.metaKey || !/^[1-9]$/.test(event.key)) return;
+        var button = puzzle.querySelector(".hand:not([disabled]) [data-key='" + event.key + "']");
+        if (button) button.click();
       });
     }
     var panel = document.querySelector("[data-analysis-status]");
