@@ -20,6 +20,15 @@ LANGUAGES = ("en", "tr", "de", "ru")
 
 
 @pytest.fixture
+def review_page(browser):
+    """Reduced motion, and the table's own pace (no init script on about:blank)."""
+    context = browser.new_context(reduced_motion="reduce")
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+@pytest.fixture
 def worker(site_url):
     """One analysis worker on the test site's database, as ``make serve`` runs it."""
     process = subprocess.Popen(
@@ -30,7 +39,8 @@ def worker(site_url):
     process.wait(timeout=60)
 
 
-def test_step_through_a_reviewed_deal_with_the_keyboard(page, site_url, worker):
+def test_step_through_a_reviewed_deal_with_the_keyboard(review_page, site_url, worker):
+    page = review_page
     start(page, site_url, level="easy", max_deals=1)
     play_until(page, ".deal-end")
     game = page.url.rstrip("/").split("/")[-1]
