@@ -12,8 +12,7 @@ serve: $(VENV)/.installed
 	$(PY) manage.py compile_translations
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_content
-	@echo "Serving at http://127.0.0.1:$(PORT)/ (Ctrl-C stops)"
-	$(PY) manage.py runserver 127.0.0.1:$(PORT)
+	PY=$(PY) PORT=$(PORT) ./scripts/serve.sh
 
 test: $(VENV)/.installed
 	./scripts/system-deps.sh

@@ -11,7 +11,7 @@ def page_names() -> list[tuple[str, tuple]]:
 
     fixed = (
         ["home"] + [f"rules:{slug}" for slug in RULES_PAGES]
-        + ["tutorial:index", "practice:start", "scoresheet:index", "bots"]
+        + ["tutorial:index", "practice:start", "puzzles:index", "scoresheet:index", "bots"]
     )
     lessons = [("tutorial:lesson", (slug,)) for slug in
                Lesson.objects.values_list("slug", flat=True)]

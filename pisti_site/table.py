@@ -123,7 +123,15 @@ def present_table(state, seat: int = 0, *, playable: bool, match_totals=(), leve
     where a card from the hand is posted; ``revealed`` maps seats to hands shown face up,
     for the review of a finished deal only.
     """
-    view = view_for(state, seat, match_totals)
+    return present_view(view_for(state, seat, match_totals), playable=playable,
+                        levels=levels, form=form, keep_slots=keep_slots, revealed=revealed,
+                        show_hand=show_hand)
+
+
+def present_view(view, *, playable: bool, levels=None, form=None, keep_slots: bool = False,
+                 revealed=None, show_hand: bool = True) -> dict:
+    """:func:`present_table` from a seat's view alone (a puzzle stores only the view)."""
+    seat = view.seat
     players = view.players
     names = seat_names(players, view.rules.partnerships)
     turn = view.to_move

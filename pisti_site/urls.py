@@ -18,6 +18,8 @@ urlpatterns += i18n_patterns(
     path("rules/", include("rules.urls")),
     path("tutorial/", include("tutorial.urls")),
     path("practice/", include("practice.urls")),
+    path("analysis/", include("analysis.urls")),
+    path("puzzles/", include("puzzles.urls")),
     path("scoresheet/", include("scoresheet.urls")),
     path("bots/", views.bots, name="bots"),
 )

@@ -188,6 +188,9 @@ def review(request, game_id, deal):
     context = review_context(game, deal - 1)
     if context is None:
         raise Http404
+    from analysis.views import analysis_context
+
+    context.update(analysis_context(request, game, deal))
     return render(request, "practice/review.html", context)
 
 

@@ -5,6 +5,6 @@ from rules.views import RULES_PAGES
 PAGE_NAMES = (
     ["home"]
     + [f"rules:{slug}" for slug in RULES_PAGES]
-    + ["tutorial:index", "practice:start", "scoresheet:index", "bots"]
+    + ["tutorial:index", "practice:start", "puzzles:index", "scoresheet:index", "bots"]
 )
 LANGUAGE_CODES = ["en", "tr", "de", "ru"]

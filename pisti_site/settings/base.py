@@ -24,6 +24,10 @@ INSTALLED_APPS = [
     "tutorial",
     "practice",
     "scoresheet",
+    "analysis",
+    "puzzles",
+    "django_tasks",
+    "django_tasks_db",
 ]
 
 MIDDLEWARE = [
@@ -140,3 +144,10 @@ X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 
+
+# Background tasks (django-tasks): the database backend, so every worker on every machine
+# shares one queue through the database. ``make serve`` starts a worker beside the server.
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+# Seconds without progress after which a running analysis counts as abandoned (its worker
+# was killed) and the next request enqueues it again.
+ANALYSIS_STALE_SECONDS = int(os.environ.get("ANALYSIS_STALE_SECONDS", "60"))

@@ -1,0 +1,167 @@
+"""Asking for an analysis, and what the pages show of it.
+
+A finished analysis is stored and never computed twice; an unfinished one whose worker
+stopped sending heartbeats is enqueued again (a worker killed mid-task).
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import IntegrityError
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django_tasks import TaskResultStatus
+
+from pisti.analysis import DEFAULT_LEVEL, LESSONS
+from pisti.cards import parse_card
+from rules.cardwords import card_words
+from scoresheet.totals_chart import chart_svg
+
+from .models import DealAnalysis
+
+
+def stale_after() -> timedelta:
+    """No progress for this long while the task says it is running: its worker is gone."""
+    return timedelta(seconds=settings.ANALYSIS_STALE_SECONDS)
+
+
+def request_analysis(game, deal: int) -> DealAnalysis:
+    """The deal's analysis row, with a task enqueued unless one is running or done."""
+    try:
+        row, _created = DealAnalysis.objects.get_or_create(
+            game=game, deal=deal, defaults={"level": DEFAULT_LEVEL})
+    except IntegrityError:  # two requests at once: the other one created it
+        row = DealAnalysis.objects.get(game=game, deal=deal)
+    if row.finished:
+        return row
+    from .tasks import analyse_practice_deal
+
+    now = timezone.now()
+    if row.task_id and not _needs_retry(analyse_practice_deal, row, now):
+        return row
+
+    claimed = DealAnalysis.objects.filter(pk=row.pk, result__isnull=True,
+                                          heartbeat=row.heartbeat).update(heartbeat=now)
+    if claimed:  # only one request re-enqueues a stale task
+        result = analyse_practice_deal.enqueue(row.pk)
+        DealAnalysis.objects.filter(pk=row.pk).update(task_id=str(result.id),
+                                                      attempts=row.attempts + 1)
+    row.refresh_from_db()
+    return row
+
+
+def _needs_retry(task, row, now) -> bool:
+    """Queued tasks wait their turn; a failed one, or a running one whose worker stopped
+    sending heartbeats (killed mid-task), is enqueued again."""
+    try:
+        status = task.get_result(row.task_id).status
+    except Exception:  # the task's row was pruned: enqueue it again
+        return True
+    if status == TaskResultStatus.READY:
+        return False
+    if status == TaskResultStatus.RUNNING:
+        return row.heartbeat is None or now - row.heartbeat >= stale_after()
+    return True  # failed, or successful without a stored result
+
+
+def label_name(label: str) -> str:
+    return {
+        "best": _("best"), "good": _("good"), "inaccuracy": _("inaccuracy"),
+        "mistake": _("mistake"), "blunder": _("blunder"),
+    }[label]
+
+
+def kind_name(kind: str) -> str:
+    return {
+        "pisti_missed": _("missed pişti"),
+        "capture_missed": _("missed capture"),
+        "lone_card": _("lone card left for the opponent"),
+        "jack_spent": _("jack spent on a small pile"),
+        "last_capture": _("last capture given up"),
+        "feeds_pile": _("pile fed to the next player"),
+        "value": _("weaker card"),
+    }[kind]
+
+
+def reason(move: dict) -> str:
+    """One line, in the visitor's language, from what the search saw."""
+    facts = move["facts"]
+    kind = move["kind"]
+    if kind == "best":
+        return _("The search agrees with your card.")
+    best = card_words(parse_card(facts["best"]))
+    if kind == "close":
+        return _("As good as the %(card)s within the noise of the search.") % {"card": best}
+    if kind == "pisti_missed":
+        return _("The %(card)s takes the lone card for a pişti.") % {"card": best}
+    if kind == "capture_missed":
+        return ngettext("The %(card)s takes the pile of %(n)s card.",
+                        "The %(card)s takes the pile of %(n)s cards.",
+                        facts["pile"]) % {"card": best, "n": facts["pile"]}
+    if kind == "last_capture":
+        return _("Gives up the last capture: the %(card)s takes it.") % {"card": best}
+    if kind == "jack_spent":
+        if facts.get("last_jack"):
+            return ngettext("Spends your last jack on a pile of %(n)s card.",
+                            "Spends your last jack on a pile of %(n)s cards.",
+                            facts["pile"]) % {"n": facts["pile"]}
+        return ngettext("Spends a jack on a pile of %(n)s card.",
+                        "Spends a jack on a pile of %(n)s cards.",
+                        facts["pile"]) % {"n": facts["pile"]}
+    if kind == "lone_card":
+        return _("Leaves a lone card: the next player holds a match or a jack in "
+                 "%(percent)s %% of the samples.") % {"percent": facts["percent"]}
+    if kind == "feeds_pile":
+        return _("The next player can take this pile in %(percent)s %% of the samples.") % {
+            "percent": facts["percent"]}
+    return ngettext(
+        "The %(card)s is worth %(gain)s points more on average over %(n)s sampled deal.",
+        "The %(card)s is worth %(gain)s points more on average over %(n)s sampled deals.",
+        facts["samples"]) % {"card": best, "gain": number_format(facts["gain"], 1),
+                             "n": facts["samples"]}
+
+
+def progress_text(row) -> str:
+    if not row.total:
+        return _("Analysing your moves…")
+    return _("Analysing your moves: %(done)s of %(total)s done.") % {
+        "done": row.done, "total": row.total}
+
+
+def summary(moves: list[dict]) -> dict:
+    """Accuracy (share of best or good moves), points lost, the biggest mistake."""
+    if not moves:
+        return {"accuracy": 100, "lost": 0.0, "worst": None}
+    good = sum(1 for m in moves if m["label"] in ("best", "good"))
+    worst = max(range(len(moves)), key=lambda i: moves[i]["loss"])
+    return {
+        "accuracy": round(100 * good / len(moves)),
+        "lost": round(sum(m["loss"] for m in moves), 1),
+        "worst": worst + 1 if moves[worst]["loss"] > 0 else None,
+    }
+
+
+def match_overview(game, language_prefix=None) -> dict:
+    """Points lost per analysed deal, and the three most common kinds of mistake with the
+    tutorial lesson that teaches each."""
+    rows = DealAnalysis.objects.filter(game=game, result__isnull=False).order_by("deal")
+    per_deal, kinds = [], {}
+    for row in rows:
+        per_deal.append((row.deal, round(sum(m["loss"] for m in row.result), 1)))
+        for move in row.result:
+            if move["label"] in ("inaccuracy", "mistake", "blunder"):
+                kinds[move["kind"]] = kinds.get(move["kind"], 0) + 1
+    common = sorted(kinds.items(), key=lambda kv: -kv[1])[:3]
+    return {
+        "per_deal": per_deal,
+        "chart": chart_svg([[lost] for _deal, lost in per_deal], [_("Points lost per deal")],
+                           None),
+        "common": [{"name": kind_name(k), "count": n,
+                    "lesson": reverse("tutorial:lesson", args=[LESSONS[k]])}
+                   for k, n in common],
+    }

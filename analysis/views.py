@@ -1,0 +1,91 @@
+"""The analysis of a practice deal: progress as JSON for the review page's script, and a
+board per move to step through (◀ ▶, arrow keys, one URL per move)."""
+
+from __future__ import annotations
+
+from django.http import Http404, JsonResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_safe
+
+from pisti import GameState, view_for
+from pisti.cards import card_name, parse_card
+from pisti_site.table import present_table
+from pisti_site.visitors import owned_or_404
+from practice.forms import level_name
+from practice.models import Game
+from practice.service import HUMAN, load_match
+from rules.cardwords import card_words
+
+from .service import label_name, match_overview, progress_text, reason, request_analysis, summary
+
+
+def _finished_deal(request, game_id, deal):
+    game = owned_or_404(Game, request, game_id)
+    match = load_match(game)
+    if not 1 <= deal <= len(match.finished):
+        raise Http404
+    return game, match.finished[deal - 1]
+
+
+def analysis_context(request, game, deal: int) -> dict:
+    """What the review page shows of the analysis (enqueueing it when needed)."""
+    row = request_analysis(game, deal)
+    context = {"analysis": row, "deal_number": deal, "progress": progress_text(row),
+               "status_url": reverse("analysis:status", args=[game.pk, deal])}
+    if row.finished:
+        moves = row.result
+        context["summary"] = summary(moves)
+        context["moves"] = [
+            {"number": n + 1, "played": card_words(parse_card(m["played"])),
+             "best": card_words(parse_card(m["best"])), "label": m["label"],
+             "label_name": label_name(m["label"]), "loss": m["loss"],
+             "url": reverse("analysis:move", args=[game.pk, deal, n + 1])}
+            for n, m in enumerate(moves)]
+        context["overview"] = match_overview(game)
+    return context
+
+
+@require_safe
+def status(request, game_id, deal):
+    game, _state = _finished_deal(request, game_id, deal)
+    row = request_analysis(game, deal)
+    return JsonResponse({"done": row.done, "total": row.total, "finished": row.finished,
+                         "text": progress_text(row)})
+
+
+@require_safe
+def move(request, game_id, deal, number):
+    game, state = _finished_deal(request, game_id, deal)
+    row = request_analysis(game, deal)
+    if not row.finished or not 1 <= number <= len(row.result):
+        raise Http404
+    data = row.result[number - 1]
+    replay = GameState(state.rules, state.deck, state.dealer)
+    for event in state.events[: data["index"]]:
+        replay.play(event.card)
+    view = view_for(replay, HUMAN)
+    played, best = parse_card(data["played"]), parse_card(data["best"])
+    hand = [{"name": card_words(c), "played": c == played, "best": c == best,
+             "value": data["values"].get(card_name(c), [None, None])}
+            for c in sorted(set(view.hand), key=lambda c: -data["values"].get(
+                card_name(c), [0])[0])]
+    level = level_name(game.level)
+    table = present_table(replay, HUMAN, playable=False,
+                          levels={seat: level for seat in range(1, replay.players)})
+
+    def link(n):
+        if 1 <= n <= len(row.result):
+            return reverse("analysis:move", args=[game.pk, deal, n])
+        return None
+
+    return render(request, "analysis/move.html", {
+        "game": game, "deal_number": deal, "number": number, "count": len(row.result),
+        "move": data, "hand": hand, "table": table,
+        "played": card_words(played), "best": card_words(best),
+        "played_value": data["values"][data["played"]],
+        "best_value": data["values"][data["best"]],
+        "label_name": label_name(data["label"]), "reason": reason(data),
+        "previous": link(number - 1), "next": link(number + 1),
+        "review_url": reverse("practice:review", args=[game.pk, deal]),
+    })

@@ -1,0 +1,72 @@
+"""Analysis speed and strength: CPU time per analysed deal, moves analysed per second, and a
+duplicate duel between a bot that always plays the analysis' best card and the expert.
+
+Run: ``.venv/bin/python benchmarks/analysis_speed.py [--deals 10] [--pairs 40]``. One
+process, one core, CPU time (``time.process_time``), so a busy machine does not inflate it.
+The deals are expert-vs-expert two-player deals; the analysis judges seat 0's decisions
+(the last card of each hand is no decision).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from pisti import Rules, new_deal, view_for  # noqa: E402
+from pisti.analysis import DEFAULT_LEVEL, DEFAULT_SAMPLES, analyse_deal, best_card_bot  # noqa: E402
+from pisti.bots import make_bot  # noqa: E402
+from pisti.duel import duel  # noqa: E402
+
+
+def expert_deal(seed: int):
+    state = new_deal(Rules(), rng=random.Random(seed))
+    bots = [make_bot("expert", seed * 10 + seat) for seat in range(2)]
+    while not state.is_over:
+        state.play(bots[state.current_player].choose(view_for(state, state.current_player)))
+    return state
+
+
+def speed(deals: int, samples: int) -> None:
+    seconds, moves, labels = 0.0, 0, {}
+    for seed in range(deals):
+        state = expert_deal(seed)
+        started = time.process_time()
+        reviews = analyse_deal(state, 0, samples=samples)
+        seconds += time.process_time() - started
+        moves += len(reviews)
+        for review in reviews:
+            labels[review.label] = labels.get(review.label, 0) + 1
+    good = (labels.get("best", 0) + labels.get("good", 0)) / moves
+    print(f"analysis ({DEFAULT_LEVEL}, {samples} samples): {deals} deals, {moves} decisions, "
+          f"{seconds / deals:.2f} s CPU per deal, {moves / seconds:.1f} decisions per second")
+    print(f"the expert's own moves: {labels}; best or good: {good:.1%}")
+
+
+def strength(pairs: int, samples: int) -> None:
+    started = time.process_time()
+    result = duel(best_card_bot(samples=samples), lambda seed: make_bot("expert", seed),
+                  pairs=pairs, seed=16)
+    low, high = result.ci95
+    print(f"analysis-best bot vs expert, {pairs} deal pairs: margin {result.mean_margin:+.2f} "
+          f"points per deal, 95% CI [{low:+.2f}, {high:+.2f}], win rate {result.win_rate:.3f} "
+          f"({time.process_time() - started:.0f} s CPU)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--deals", type=int, default=10)
+    parser.add_argument("--pairs", type=int, default=0)
+    parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES)
+    args = parser.parse_args()
+    speed(args.deals, args.samples)
+    if args.pairs:
+        strength(args.pairs, args.samples)
+
+
+if __name__ == "__main__":
+    main()

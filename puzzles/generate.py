@@ -1,0 +1,135 @@
+"""Puzzles from real positions: bot-vs-bot deals (the ``hard`` level plays them), every
+decision analysed by the expert's search, the clear ones kept.
+
+A position becomes a puzzle when one card is clearly best: its value beats every other
+card's by at least :data:`MARGIN` deal points and by :data:`SIGMAS` standard errors of the
+difference (the last cards of a two-player deal are solved exactly over every hand the
+opponent can hold, so there the noise is zero). Each puzzle stores only what the player to
+move could know (their :class:`~pisti.view.PlayerView`), the answer, every card's value and
+the facts its explanation quotes; the texts are filled in per language when shown.
+"""
+
+from __future__ import annotations
+
+import random
+
+from pisti import Rules, new_deal, view_for
+from pisti.analysis import evaluate
+from pisti.bots import make_bot
+from pisti.cards import JACK, card_name
+
+MARGIN = 1.5  # deal points the best card must beat every other card by
+SIGMAS = 4.0  # ... and this many standard errors
+SAMPLES = 160
+PER_THEME_AND_DEAL = 2  # so that one deal does not fill a theme with near-identical positions
+SCREEN_SAMPLES = 24  # a cheap first look; only promising positions get the full search
+PLAYERS_LEVEL = "hard"  # the bots that play the deals (the analysis itself is expert's)
+THEMES = ("pisti", "jack", "last_capture", "counting", "partnership")
+TABLES = (Rules(), Rules(players=4, partnerships=True))
+
+
+def theme_of(view, best: int) -> str:
+    """The one idea the puzzle is about, from its facts."""
+    if view.rules.partnerships:
+        return "partnership"
+    top = view.top
+    takes = top is not None and best >> 2 in (JACK, top >> 2)
+    if view.pile_size == 1 and takes:
+        return "pisti"
+    if view.stock == 0 and len(view.hand) <= 3:
+        return "last_capture"
+    if any(c >> 2 == JACK for c in view.hand):
+        return "jack"
+    return "counting"
+
+
+def clear_best(evaluation) -> tuple[int, float] | None:
+    """(best card, margin over the runner-up) when the best is far beyond the noise."""
+    values = evaluation.values
+    best = evaluation.best
+    others = [v for c, v in values.items() if c != best]
+    if not others:
+        return None
+    runner_up = max(others, key=lambda v: v.value)
+    margin = values[best].value - runner_up.value
+    if margin < MARGIN:
+        return None
+    if any(values[best].value - v.value < SIGMAS * v.stderr for v in others):
+        return None
+    return best, margin
+
+
+def puzzle_from(view, evaluation, best: int, margin: float) -> dict:
+    top = view.top
+    takes = top is not None and best >> 2 in (JACK, top >> 2)
+    ranked = sorted(evaluation.values.values(), key=lambda v: -v.value)
+    return {
+        "theme": theme_of(view, best),
+        "view": view.to_dict(),
+        "answer": card_name(best),
+        "values": {card_name(v.card): [round(v.value, 2), round(v.stderr, 2)] for v in ranked},
+        "exact": evaluation.exact,
+        "samples": evaluation.samples,
+        "facts": {
+            "margin": round(margin, 1),
+            "runner_up": card_name(ranked[1].card),
+            "takes": takes,
+            "pile": view.pile_size,
+            "next_takes": round(100 * evaluation.next_takes.get(best, 0.0)),
+            "runner_up_next_takes": round(100 * evaluation.next_takes.get(ranked[1].card, 0.0)),
+        },
+    }
+
+
+def bot_deal(rules: Rules, seed: int):
+    state = new_deal(rules, rng=random.Random(seed), dealer=seed % rules.players)
+    bots = [make_bot(PLAYERS_LEVEL, seed * 10 + seat) for seat in range(rules.players)]
+    while not state.is_over:
+        seat = state.current_player
+        view = view_for(state, seat)
+        yield view
+        state.play(bots[seat].choose(view))
+
+
+def generate(count: int, seed: int = 1, samples: int = SAMPLES, log=None) -> list[dict]:
+    """At least ``count`` puzzles from two-player deals and (one deal in four) tables of
+    partners; at most :data:`PER_THEME_AND_DEAL` of a theme from any one deal."""
+    puzzles, deal = [], 0
+    while len(puzzles) < count:
+        rules = TABLES[1] if deal % 4 == 3 else TABLES[0]
+        found: dict[str, int] = {}
+        for view in bot_deal(rules, seed * 100_000 + deal):
+            if len(set(view.hand)) < 2 or found.get(_likely_theme(view), 0) >= PER_THEME_AND_DEAL:
+                continue
+            position_seed = deal * 100 + len(view.history)
+            screen = evaluate(view, samples=SCREEN_SAMPLES, seed=position_seed)
+            if not screen.exact and not _promising(screen):
+                continue
+            evaluation = screen if screen.exact else evaluate(view, samples=samples,
+                                                              seed=position_seed + 1)
+            clear = clear_best(evaluation)
+            theme = clear and theme_of(view, clear[0])
+            if clear and found.get(theme, 0) < PER_THEME_AND_DEAL:
+                puzzles.append(puzzle_from(view, evaluation, *clear))
+                found[theme] = found.get(theme, 0) + 1
+        deal += 1
+        if log:
+            log(f"deal {deal}: {len(puzzles)} puzzles")
+    for number, puzzle in enumerate(puzzles, start=1):
+        puzzle["number"] = number
+    return puzzles
+
+
+def _promising(evaluation) -> bool:
+    """The cheap search already sees one card ahead of the rest by most of the margin."""
+    values = sorted((v.value for v in evaluation.values.values()), reverse=True)
+    return values[0] - values[1] >= 0.75 * MARGIN
+
+
+def _likely_theme(view) -> str:
+    """The theme before the search has run: a lone card any card in hand can take counts
+    as pişti (the cheap test that lets a deal skip positions of themes it already gave)."""
+    top = view.top
+    can_take = top is not None and any(c >> 2 in (JACK, top >> 2) for c in view.hand)
+    return theme_of(view, next((c for c in view.hand if can_take and c >> 2 in
+                                (JACK, top >> 2)), view.hand[0]))

@@ -1,0 +1,144 @@
+"""A puzzle as the page shows it, and its explanation in the visitor's language."""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from pisti import PlayerView, Rules
+from pisti.cards import parse_card
+from pisti_site.table import present_view
+from rules.cardwords import card_words
+from rules.svg import card_svg
+
+from .models import Puzzle
+
+
+def theme_names() -> dict[str, str]:
+    return {
+        "pisti": _("Pişti"),
+        "jack": _("Jack timing"),
+        "last_capture": _("Last capture"),
+        "counting": _("Card counting"),
+        "partnership": _("Partnership"),
+    }
+
+
+def puzzle_of_the_day(today: datetime.date | None = None) -> Puzzle | None:
+    """The same puzzle for everyone on a given date (UTC), a different one each day."""
+    numbers = list(Puzzle.objects.values_list("number", flat=True))
+    if not numbers:
+        return None
+    today = today or datetime.datetime.now(datetime.UTC).date()
+    digest = hashlib.sha256(today.isoformat().encode()).digest()
+    number = sorted(numbers)[int.from_bytes(digest[:8], "big") % len(numbers)]
+    return Puzzle.objects.get(number=number)
+
+
+def _card(name: str) -> dict:
+    card = parse_card(name)
+    return {"code": name, "name": card_words(card), "svg": card_svg(card, card_words(card))}
+
+
+def view_of(puzzle: Puzzle) -> PlayerView:
+    """The stored view (``PlayerView.to_dict``) as the engine's object again."""
+    data = puzzle.view
+    cards = parse_cards
+    return PlayerView(
+        rules=Rules.from_dict(data["rules"]), seat=data["seat"], dealer=data["dealer"],
+        hand=tuple(cards(data["hand"])), pile_size=data["pile_size"],
+        pile_face_up=tuple(cards(data["pile_face_up"])),
+        history=tuple((h["seat"], parse_card(h["card"])) for h in data["history"]),
+        seen=tuple(cards(data["seen"])), captured_cards=tuple(data["captured_cards"]),
+        pisti=tuple(data["pisti"]), jack_pisti=tuple(data["jack_pisti"]),
+        hand_sizes=tuple(data["hand_sizes"]), stock=data["stock"],
+        last_capture_side=data["last_capture_side"], to_move=data["seat"],
+    )
+
+
+def parse_cards(names) -> list[int]:
+    return [parse_card(name) for name in names]
+
+
+def present(puzzle: Puzzle, form=None) -> dict:
+    """Hand, pile, what has been seen and the score: the view, nothing more, on the shared
+    card table (its hand posts the answer when ``form`` is given)."""
+    view = puzzle.view
+    played = [entry["card"] for entry in view["history"]]
+    seat = view["seat"]
+    sides = 2 if view["partnerships"] or view["players"] == 2 else view["players"]
+    my_side = seat % 2 if view["partnerships"] else seat
+    opening = [c for c in view["seen"] if c not in played and c not in view["hand"]]
+    return {
+        "table": present_view(view_of(puzzle), playable=form is not None, form=form),
+        "puzzle": puzzle,
+        "theme_name": theme_names()[puzzle.theme],
+        "hand": [_card(c) for c in sorted(view["hand"], key=parse_card)],
+        "pile": [_card(c) for c in view["pile_face_up"][-4:]],
+        "pile_size": view["pile_size"],
+        "face_down": view["pile_size"] - len(view["pile_face_up"]),
+        "played": [card_words(parse_card(c)) for c in played],
+        "opening": [card_words(parse_card(c)) for c in opening],
+        "stock": view["stock"],
+        "players": view["players"],
+        "partnerships": view["partnerships"],
+        "captured": [
+            {"mine": side == my_side, "cards": view["captured_cards"][side],
+             "pisti": view["pisti"][side] + view["jack_pisti"][side]}
+            for side in range(sides)
+        ],
+    }
+
+
+def explanation(puzzle: Puzzle) -> list[str]:
+    """Sentences from the position's facts: why the answer, then the numbers."""
+    facts = puzzle.facts
+    best = card_words(parse_card(puzzle.answer))
+    runner_up = card_words(parse_card(facts["runner_up"]))
+    lines = []
+    if puzzle.theme == "pisti" and facts["takes"]:
+        lines.append(_("The %(card)s takes the lone card on the table: a pişti.") % {
+            "card": best})
+    elif facts["takes"]:
+        lines.append(ngettext("The %(card)s takes the pile of %(n)s card.",
+                              "The %(card)s takes the pile of %(n)s cards.",
+                              facts["pile"]) % {"card": best, "n": facts["pile"]})
+    elif puzzle.theme == "jack":
+        lines.append(_("Keep the jack for a pile worth it: the %(card)s gives less away.")
+                     % {"card": best})
+    else:
+        lines.append(_("The %(card)s gives the next player the least to take.") % {
+            "card": best})
+    if puzzle.theme == "last_capture":
+        lines.append(_("Whoever makes the last capture also takes the cards left on the "
+                       "table at the end."))
+    if puzzle.theme == "partnership":
+        lines.append(_("Your partner plays after your right-hand opponent: think of what "
+                       "you leave for them."))
+    if facts["runner_up_next_takes"] > facts["next_takes"] + 10:
+        lines.append(_("After the %(other)s the next player could take the pile in "
+                       "%(percent)s %% of the samples.") % {
+            "other": runner_up, "percent": facts["runner_up_next_takes"]})
+    if puzzle.exact:
+        lines.append(_("Solved exactly over every hand the opponent can hold: the %(card)s "
+                       "wins %(margin)s points more than the %(other)s.") % {
+            "card": best, "margin": number_format(facts["margin"], 1), "other": runner_up})
+    else:
+        lines.append(ngettext(
+            "Over %(n)s sampled deal the %(card)s wins %(margin)s points more on average "
+            "than the next best card, the %(other)s.",
+            "Over %(n)s sampled deals the %(card)s wins %(margin)s points more on average "
+            "than the next best card, the %(other)s.",
+            puzzle.samples) % {"n": puzzle.samples, "card": best,
+                               "margin": number_format(facts["margin"], 1), "other": runner_up})
+    return lines
+
+
+def values_table(puzzle: Puzzle) -> list[dict]:
+    return [{"name": card_words(parse_card(card)), "value": value, "stderr": stderr,
+             "best": card == puzzle.answer}
+            for card, (value, stderr) in puzzle.values.items()]

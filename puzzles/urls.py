@@ -1,0 +1,11 @@
+from django.urls import path
+
+from . import views
+
+app_name = "puzzles"
+urlpatterns = [
+    path("", views.index, name="index"),
+    path("next/", views.next_puzzle, name="next"),
+    path("<int:number>/", views.puzzle_page, name="puzzle"),
+    path("<int:number>/answer/", views.answer, name="answer"),
+]
