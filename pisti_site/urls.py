@@ -19,6 +19,7 @@ urlpatterns += i18n_patterns(
     path("tutorial/", include("tutorial.urls")),
     path("practice/", include("practice.urls")),
     path("scoresheet/", include("scoresheet.urls")),
+    path("friends/", include("friends.urls")),
 )
 
 handler400 = "pisti_site.views.bad_request"
