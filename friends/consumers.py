@@ -111,7 +111,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self._expire(table)
         kind = message.get("type")
         handler = {"play": self._play, "next": self._next, "react": self._react,
-                   "take_over": self._take_over, "sync": self._sync}.get(kind)
+                   "take_over": self._take_over, "sync": self._resend}.get(kind)
         if handler is None:
             await self._refuse(_("That message could not be read."), "malformed")
             return
@@ -150,7 +150,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self._db(service.take_over, table, self.seat, message.get("seat"))
         await self._tell_table()
 
-    async def _sync(self, table, message):
+    async def _resend(self, table, message):
         await self._send_frame(table)
 
     async def _react(self, table, message):

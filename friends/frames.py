@@ -27,8 +27,7 @@ def seat_summary(table: Table, index: int, to_move: int | None) -> dict:
         "name": seat["name"] or (_("Bot (%(level)s)") % {"level": seat["level"]}
                                  if seat["kind"] == "bot" else ""),
         "level": seat["level"],
-        "away": seat["away_since"] is not None and seat["kind"] == "human",
-        "away_since": seat["away_since"],
+        "away": str(index) in table.away and seat["kind"] == "human",
         "stand_in": bool(seat.get("stand_in")),
         "to_move": index == to_move,
     }
@@ -59,6 +58,7 @@ def frame_for(table: Table, seat: int | None) -> dict:
         frame["winners"] = list(match.outcome.winners) if match.outcome.over else []
         frame["deal_over"] = match.current is None
     to_move = state.current_player if state is not None and not state.is_over else None
+    frame["to_move"] = to_move
     frame["seats"] = [seat_summary(table, i, to_move) for i in range(len(table.seats))]
     if state is not None:
         view = view_for(state, seat if seat is not None else 0, match.totals).to_dict()

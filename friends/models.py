@@ -27,9 +27,14 @@ class Table(models.Model):
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     kind = models.CharField(_("table"), max_length=3, choices=KINDS)
     rules = models.JSONField(_("rules"))
-    # One entry per seat: {"kind": "empty" | "human" | "bot", "name", "level", "token",
-    # "away_since"}; ``token`` is the secret held in the session of the seat's browser.
+    # One entry per seat: {"kind": "empty" | "human" | "bot", "name", "level", "token"};
+    # ``token`` is the secret held in the session of the seat's browser.
     seats = models.JSONField(_("seats"))
+    # Since when each away player's browser has been gone ({"1": iso time}). Kept apart from
+    # ``version`` with a counter of its own, so a connection coming and going never makes a
+    # player's move stale.
+    away = models.JSONField(default=dict)
+    away_version = models.PositiveIntegerField(default=0)
     creator_token = models.CharField(max_length=64)
     spectators = models.BooleanField(_("others with the link may watch"), default=False)
     timer = models.PositiveSmallIntegerField(_("turn timer"), choices=TIMERS, default=0)

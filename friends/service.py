@@ -47,11 +47,11 @@ def new_token() -> str:
 
 
 def empty_seat() -> dict:
-    return {"kind": "empty", "name": "", "level": "", "token": "", "away_since": None}
+    return {"kind": "empty", "name": "", "level": "", "token": ""}
 
 
 def human_seat(name: str, token: str) -> dict:
-    return {"kind": "human", "name": name, "level": "", "token": token, "away_since": None}
+    return {"kind": "human", "name": name, "level": "", "token": token}
 
 
 def clean_name(name) -> str:
@@ -281,25 +281,43 @@ def expire(table: Table, now=None) -> dict | None:
 
 
 def set_presence(table: Table, seat: int, present: bool) -> bool:
-    """Mark a seat's player as connected or away; a player who comes back gets their seat
-    back from a bot stand-in. Retried on a concurrent change; returns whether it changed."""
-    for _attempt in range(5):
-        seats = [dict(s) for s in table.seats]
-        entry = seats[seat]
-        if present:
-            changed = entry["away_since"] is not None or entry.get("stand_in")
-            entry["away_since"] = None
-            if entry.pop("stand_in", False):
-                entry["kind"], entry["level"] = "human", ""
-        else:
-            changed = entry["away_since"] is None
-            entry["away_since"] = entry["away_since"] or timezone.now().isoformat()
-        if not changed:
+    """Mark a seat's player as connected or away (retried on a concurrent change); a player
+    who comes back gets their seat back from a bot stand-in. Returns whether it changed."""
+    changed = _set_away(table, seat, None if present else timezone.now().isoformat())
+    if present and table.seats[seat].get("stand_in"):
+        changed = _end_stand_in(table, seat) or changed
+    return changed
+
+
+def _set_away(table: Table, seat: int, since: str | None) -> bool:
+    for _attempt in range(10):
+        away = dict(table.away)
+        key = str(seat)
+        if (key in away) == (since is not None):
             return False
+        if since is None:
+            away.pop(key)
+        else:
+            away[key] = since
+        stored = Table.objects.filter(pk=table.pk, away_version=table.away_version).update(
+            away=away, away_version=F("away_version") + 1)
+        if stored:
+            table.away, table.away_version = away, table.away_version + 1
+            return True
+        table.refresh_from_db()
+    return False
+
+
+def _end_stand_in(table: Table, seat: int) -> bool:
+    for _attempt in range(10):
+        seats = [dict(s) for s in table.seats]
+        if not seats[seat].pop("stand_in", False):
+            return False
+        seats[seat]["kind"], seats[seat]["level"] = "human", ""
+        fields = {"seats": seats}
+        if table.match and table.status == Table.PLAYING:
+            fields["deadline"] = _deadline_for(table, load_match(table), seats)
         try:
-            fields = {"seats": seats}
-            if present and table.match and table.status == Table.PLAYING:
-                fields["deadline"] = _deadline_for(table, load_match(table), seats)
             _save(table, table.version, **fields)
             return True
         except Refused:
@@ -317,7 +335,7 @@ def take_over(table: Table, seat: int | None, target, now=None) -> None:
     target = _seat_index(table, target)
     entry = table.seats[target]
     now = now or timezone.now()
-    away_since = entry["away_since"]
+    away_since = table.away.get(str(target))
     if entry["kind"] != "human" or away_since is None:
         raise Refused(_("This player is at the table."), "present")
     if now - timezone.datetime.fromisoformat(away_since) < TAKE_OVER_AFTER:
