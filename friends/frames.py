@@ -11,9 +11,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from pisti import view_for
+from pisti.cards import parse_card
+from rules.cardwords import card_words
 
 from .models import Table
-from .service import load_match
+from .service import LEVEL_NAMES, load_match
 
 # Fields of a seat's view that come from its own hands; a watcher gets none of them.
 PRIVATE_VIEW_FIELDS = ("hand", "seen")
@@ -24,13 +26,20 @@ def seat_summary(table: Table, index: int, to_move: int | None) -> dict:
     return {
         "seat": index,
         "kind": seat["kind"],
-        "name": seat["name"] or (_("Bot (%(level)s)") % {"level": seat["level"]}
+        "name": seat["name"] or (_("Bot (%(level)s)") % {"level": LEVEL_NAMES[seat["level"]]}
                                  if seat["kind"] == "bot" else ""),
         "level": seat["level"],
         "away": str(index) in table.away and seat["kind"] == "human",
         "stand_in": bool(seat.get("stand_in")),
         "to_move": index == to_move,
     }
+
+
+def card_words_for(view: dict) -> dict:
+    """Spoken names for the cards this frame shows (all of them known to its receiver)."""
+    shown = list(view.get("hand", [])) + view["pile_face_up"] + [
+        play["card"] for play in view["history"]]
+    return {name: card_words(parse_card(name)) for name in dict.fromkeys(shown)}
 
 
 def frame_for(table: Table, seat: int | None) -> dict:
@@ -66,6 +75,7 @@ def frame_for(table: Table, seat: int | None) -> dict:
             for key in PRIVATE_VIEW_FIELDS:
                 view.pop(key)
         frame["view"] = view
+        frame["words"] = card_words_for(view)
     if table.deadline is not None:
         left = (table.deadline - timezone.now()).total_seconds()
         frame["deadline_ms"] = max(0, int(left * 1000))

@@ -15,6 +15,7 @@ from datetime import timedelta
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from pisti import Match, Rules, view_for
 from pisti.bots import PLAYING_LEVELS, make_bot
@@ -29,6 +30,11 @@ TABLE_RULES = {
     "2v2": {"players": 4, "partnerships": True},
 }
 TIMEOUT_BOT = "medium"
+LEVEL_NAMES = {
+    "beginner": gettext_lazy("Beginner"), "easy": gettext_lazy("Easy"),
+    "medium": gettext_lazy("Medium"), "hard": gettext_lazy("Hard"),
+    "expert": gettext_lazy("Expert"),
+}
 TAKE_OVER_AFTER = timedelta(seconds=60)
 NAME_LENGTH = 20
 

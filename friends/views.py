@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from pisti.bots import PLAYING_LEVELS
@@ -62,6 +63,38 @@ def start(request):
     })
 
 
+def script_strings() -> dict:
+    """The words the table's script puts on screen, in the page's language."""
+    return {
+        "your_turn": _("Your turn: choose a card."),
+        "to_move": _("%(name)s is to play."),
+        "waiting": _("Waiting for %(name)s…"),
+        "take_over": _("Let a bot play for %(name)s"),
+        "stand_in": _("a bot is playing for now"),
+        "you": _("(you)"),
+        "hand_count": _("Cards in hand: %(count)s"),
+        "taken": _("Cards taken: %(count)s"),
+        "pisti_count": _("Piştis: %(count)s"),
+        "face_down": _("Face down: %(count)s"),
+        "stock": _("Still to deal: %(count)s"),
+        "empty": _("The table is empty."),
+        "deal_over": _("The deal is over."),
+        "deal_points": _("Points this deal"),
+        "match_totals": _("Match total"),
+        "next_deal": _("Deal the next hand"),
+        "match_over": _("The match is over."),
+        "winner": _("%(names)s won the match."),
+        "shared": _("A shared win: %(names)s."),
+        "play_again": _("Play again with the same seats"),
+        "watching": _("You are watching: no hand is shown."),
+        "lobby": _("Waiting for the game to start…"),
+        "reconnecting": _("The connection was lost: reconnecting…"),
+        "time_left": _("%(seconds)s s left"),
+        "and": _(" and "),
+        "card_label": _("Play %(card)s"),
+    }
+
+
 def table_page(request, table_id):
     table = _table_or_404(table_id)
     token = _token(request, table.pk)
@@ -72,11 +105,14 @@ def table_page(request, table_id):
         "table": table,
         "seat": seat,
         "creator": service.is_creator(table, token),
-        "seats": [{"index": i, "number": i + 1, **entry} for i, entry in enumerate(table.seats)],
+        "seats": [{"index": i, "number": i + 1, **entry,
+                   "level_name": service.LEVEL_NAMES.get(entry["level"], "")}
+                  for i, entry in enumerate(table.seats)],
         "full": all(entry["kind"] != "empty" for entry in table.seats),
         "link": request.build_absolute_uri(),
         "levels": levels,
         "watching_refused": watching_refused,
+        "strings": script_strings(),
     }, status=403 if watching_refused else 200)
 
 

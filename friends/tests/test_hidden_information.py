@@ -27,7 +27,8 @@ pytestmark = pytest.mark.django_db
 def card_strings(value):
     """Every string inside a frame that reads as a card."""
     if isinstance(value, dict):
-        for item in value.values():
+        for key, item in value.items():
+            yield from card_strings(key)
             yield from card_strings(item)
     elif isinstance(value, list):
         for item in value:
