@@ -94,8 +94,8 @@
     } else if (message.type === "reaction") {
       this.addLog(this.nameOf(message.seat) + ": " + message.text);
     } else if (message.type === "state") {
-      if (this.root.dataset.status !== message.status && (
-          this.root.dataset.status === "lobby" || message.status === "lobby")) {
+      var wasLobby = this.root.dataset.status === "lobby";
+      if (wasLobby && String(message.version) !== this.root.dataset.version) {
         window.location.reload();  // the lobby's seats and forms are drawn by the server
         return;
       }
@@ -155,8 +155,11 @@
       item.appendChild(name);
       if (seat.seat === frame.seat) item.appendChild(element("span", "you", " " + t.you));
       if (seat.stand_in) item.appendChild(element("span", "stand-in", " — " + t.stand_in));
+      var side = seat.seat % view.captured_cards.length;
       item.appendChild(element("span", "friends-player-cards",
-        format(t.hand_count, { count: view.hand_sizes[seat.seat] })));
+        format(t.hand_count, { count: view.hand_sizes[seat.seat] }) + " · " +
+        format(t.taken, { count: view.captured_cards[side] }) + " · " +
+        format(t.pisti_count, { count: view.pisti[side] + view.jack_pisti[side] })));
       if (seat.to_move && frame.timer) {
         var ring = document.createElementNS("http://www.w3.org/2000/svg", "svg");
         ring.setAttribute("viewBox", "0 0 36 36");
@@ -213,7 +216,7 @@
   Table.prototype.drawHand = function (frame) {
     var area = this.hooks["hand-area"];
     var hand = this.hooks.hand;
-    area.hidden = frame.seat === null;
+    area.hidden = frame.seat === null || frame.deal_over;
     hand.textContent = "";
     if (frame.seat === null) return;
     var myTurn = frame.to_move === frame.seat && frame.status === "playing";
