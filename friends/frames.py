@@ -8,10 +8,11 @@ stock order or a face-down card.
 from __future__ import annotations
 
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from pisti import view_for
-from pisti.cards import parse_card
+from pisti.cards import card_name
 from rules.cardwords import card_words
 
 from .models import Table
@@ -35,11 +36,23 @@ def seat_summary(table: Table, index: int, to_move: int | None) -> dict:
     }
 
 
+_WORDS: dict[str, dict[str, str]] = {}
+
+
+def words_for(name: str) -> str:
+    """A card's spoken name in the active language; built once per language, since every
+    frame of every connection needs them."""
+    language = get_language() or "en"
+    if language not in _WORDS:
+        _WORDS[language] = {card_name(c): card_words(c) for c in range(52)}
+    return _WORDS[language][name]
+
+
 def card_words_for(view: dict) -> dict:
     """Spoken names for the cards this frame shows (all of them known to its receiver)."""
     shown = list(view.get("hand", [])) + view["pile_face_up"] + [
         play["card"] for play in view["history"]]
-    return {name: card_words(parse_card(name)) for name in dict.fromkeys(shown)}
+    return {name: words_for(name) for name in dict.fromkeys(shown)}
 
 
 def frame_for(table: Table, seat: int | None) -> dict:

@@ -57,6 +57,9 @@ if os.environ.get("REDIS_URL"):
         "BACKEND": "channels_redis.core.RedisChannelLayer",
         "CONFIG": {"hosts": [os.environ["REDIS_URL"]], "prefix": "pisti-friends"},
     }}
+# More messages than this from one connection within 10 seconds is a flood and closes it;
+# only the benchmark, whose bots play as fast as they can, raises it.
+FRIENDS_FLOOD_MESSAGES = int(os.environ.get("FRIENDS_FLOOD_MESSAGES", "30"))
 
 TEMPLATES = [
     {
