@@ -13,6 +13,7 @@ serve: $(VENV)/.installed
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_content
 	@echo "Serving at http://127.0.0.1:$(PORT)/ (Ctrl-C stops)"
+	# Daphne's runserver (daphne is in INSTALLED_APPS): HTTP and WebSockets on one port.
 	$(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 test: $(VENV)/.installed
@@ -25,7 +26,8 @@ test-postgres: $(VENV)/.installed
 	./scripts/system-deps.sh
 	DATABASE_URL=$$(./scripts/postgres.sh) $(PY) -m pytest
 
-# Production as it runs: prod settings, gunicorn with 3 workers, PostgreSQL and Redis.
+# Production as it runs: prod settings, gunicorn with 3 workers, PostgreSQL and Redis; two
+# Daphne processes sharing one table through the Redis channel layer.
 test-production: $(VENV)/.installed
 	./scripts/system-deps.sh
 	DATABASE_URL=$$(./scripts/postgres.sh) REDIS_URL=$$(./scripts/redis.sh) \
@@ -39,6 +41,7 @@ bench: $(VENV)/.installed
 	$(PY) benchmarks/engine_speed.py
 	$(PY) benchmarks/site_speed.py
 	$(PY) benchmarks/practice_speed.py
+	$(PY) benchmarks/friends_speed.py
 	$(PY) benchmarks/bot_strength.py --pairs 1000 --write docs/bots.md
 
 $(VENV)/.installed: pyproject.toml
