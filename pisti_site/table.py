@@ -1,7 +1,35 @@
-"""The card table as one seat sees it, shared by the tutorial and the practice game.
+"""The card table as one seat sees it: one presenter, one template, one script.
 
-Built from :func:`pisti.view_for` only, so no page can show another hand, the stock
-order or a face-down card.
+The practice game, the tutorial, the practice review and the home page's picture all draw
+their table with ``templates/includes/table/table.html`` from the dictionary
+:func:`present_table` returns, and ``static/js/table.js`` animates it. Everything comes
+from :func:`pisti.view_for` for the seat at the bottom, so no page can show another hand,
+the stock order or a face-down card (the review, after the deal, passes ``revealed``).
+
+Data contract (what the template and the script rely on)::
+
+    {
+      "players": 2 | 3 | 4, "partnerships": bool, "me": seat at the bottom,
+      "turn": seat to play or None, "turn_text": "Your turn" / "Left opponent to play" / "",
+      "seats": [                       # every seat, the bottom one last
+        {"seat", "position": "top" | "left" | "right" | "bottom", "name", "level" | None,
+         "count": cards in hand, "backs": range(count), "is_me", "is_turn",
+         "stack": None | {"side", "cards", "pisti", "jack_pisti", "marks": range(...),
+                          "label"},     # each side's captured pile, drawn once per side
+         "revealed": [card, ...]}      # faces of that hand: the review only
+      ],
+      "pile": {"size", "face_down": count, "down": range(face_down),
+               "face_up": [card, ...] bottom to top, "label"},
+      "stock": cards still to be dealt, "stock_label",
+      "hand": [card | None, ...],      # the bottom seat's hand; None keeps a played card's slot
+      "playable": bool, "form": None | {"action": url, "fields": [(name, value), ...]},
+      "show_hand": bool,               # without a form, the hand is drawn but not playable
+    }
+
+where a card is ``{"name": "TD", "words": "ten of diamonds", "number": key 1–9,
+"takes": int | None, "pisti": label | None}``. The script reads the same names from the
+markup's ``data-*`` hooks: ``data-seat``, ``data-stack``, ``data-pile``, ``data-hand``,
+``data-card``, ``data-turn``, ``data-status``.
 """
 
 from __future__ import annotations
@@ -11,8 +39,14 @@ from django.utils.translation import ngettext
 
 from pisti import view_for
 from pisti.cards import card_name
+from pisti.dealing import HAND_SIZE
 from rules.cardwords import card_words, cards_words
-from rules.svg import backs_svg, card_svg, row_svg
+
+POSITIONS = {
+    2: ["bottom", "top"],
+    3: ["bottom", "left", "right"],
+    4: ["bottom", "left", "top", "right"],
+}
 
 
 def seat_names(players: int, partnerships: bool = False) -> dict[int, str]:
@@ -44,10 +78,75 @@ def describe_event(event, names) -> str:
     return text % {"who": who, "card": card, "count": count}
 
 
-def present_table(state, seat: int = 0, *, playable: bool, match_totals=()) -> dict:
-    """The template's view of the table for ``seat``."""
+def event_step(event, names, side_of) -> dict:
+    """One play as the table script animates it: public facts only."""
+    return {
+        "seat": event.seat, "card": card_name(event.card), "words": card_words(event.card),
+        "text": describe_event(event, names), "captured": event.captured,
+        "side": side_of(event.seat), "pisti": event.pisti, "jack_pisti": event.jack_pisti,
+    }
+
+
+def card_entry(card: int, number: int | None = None) -> dict:
+    return {"card": card, "name": card_name(card), "words": card_words(card), "number": number,
+            "takes": None, "pisti": None}
+
+
+def _hand_slots(view, keep_slots: bool) -> list[int | None]:
+    """The hand in the order it was dealt this round (sorted), with ``None`` where a card
+    has been played, so the cards left never move under the player's finger."""
+    hand = sorted(view.hand)
+    played = HAND_SIZE - len(hand)
+    if not keep_slots or not hand or played <= 0:
+        return hand
+    mine = [card for seat, card in view.history if seat == view.seat][-played:]
+    return [card if card in view.hand else None for card in sorted(hand + mine)]
+
+
+def _stack(view, side: int) -> dict:
+    cards, pisti, jacks = view.captured_cards[side], view.pisti[side], view.jack_pisti[side]
+    label = ngettext("%(n)d card taken", "%(n)d cards taken", cards) % {"n": cards}
+    if pisti:
+        label += ", " + ngettext("%(n)d pişti", "%(n)d piştis", pisti) % {"n": pisti}
+    if jacks:
+        label += ", " + ngettext("%(n)d jack pişti", "%(n)d jack piştis", jacks) % {"n": jacks}
+    return {"side": side, "cards": cards, "pisti": pisti, "jack_pisti": jacks,
+            "marks": range(pisti), "jack_marks": range(jacks), "label": label}
+
+
+def present_table(state, seat: int = 0, *, playable: bool, match_totals=(), levels=None,
+                  form=None, keep_slots: bool = False, revealed=None,
+                  show_hand: bool = True) -> dict:
+    """The template's view of the table for ``seat`` (see the module's data contract).
+
+    ``levels`` maps seats to the label shown by their name (the bots' level); ``form`` is
+    where a card from the hand is posted; ``revealed`` maps seats to hands shown face up,
+    for the review of a finished deal only.
+    """
     view = view_for(state, seat, match_totals)
-    names = seat_names(view.players, view.rules.partnerships)
+    players = view.players
+    names = seat_names(players, view.rules.partnerships)
+    turn = view.to_move
+    if revealed or (turn == seat and not playable):
+        turn = None  # a review snapshot, or a hand the page does not let you play now
+    # Each side's captured pile lies by its first seat from yours: yours by you, the
+    # opponents' by the one on your left.
+    stack_seat: dict[int, int] = {}
+    for offset in range(players):
+        owner = (seat + offset) % players
+        stack_seat.setdefault(view.rules.side_of(owner), owner)
+    seats = []
+    for offset in [*range(1, players), 0]:
+        other = (seat + offset) % players
+        side = view.rules.side_of(other)
+        stack = _stack(view, side) if stack_seat[side] == other else None
+        seats.append({
+            "seat": other, "position": POSITIONS[players][offset], "name": names[other],
+            "level": (levels or {}).get(other), "count": view.hand_sizes[other],
+            "backs": range(view.hand_sizes[other]), "is_me": other == seat,
+            "is_turn": other == turn, "stack": stack,
+            "revealed": [card_entry(c) for c in (revealed or {}).get(other, [])],
+        })
     face_down = view.pile_size - len(view.pile_face_up)
     pile_label = (
         ngettext("Table: %(down)d face-down card, face up: %(up)s.",
@@ -55,30 +154,33 @@ def present_table(state, seat: int = 0, *, playable: bool, match_totals=()) -> d
         % {"down": face_down, "up": cards_words(view.pile_face_up)}
         if view.pile_size else _("The table is empty.")
     )
-    hand = [
-        {"number": i, "name": card_name(c), "card": c, "words": card_words(c),
-         "svg": card_svg(c)}
-        for i, c in enumerate(sorted(view.hand), start=1)
-    ]
-    others = [
-        {"seat": other, "name": names[other], "count": size,
-         "svg": backs_svg(size, ngettext("%(n)d card", "%(n)d cards", size) % {"n": size})
-         if size else ""}
-        for other, size in enumerate(view.hand_sizes) if other != seat
-    ]
+    hand, number = [], 0
+    for card in _hand_slots(view, keep_slots):
+        if card is None:
+            hand.append(None)
+            continue
+        number += 1
+        hand.append(card_entry(card, number))
+    if turn is None:
+        turn_text = ""
+    elif turn == seat:
+        turn_text = _("Your turn")
+    else:
+        turn_text = _("%(who)s to play") % {"who": names[turn]}
     side = view.side
     return {
-        "view": view,
-        "pile_svg": row_svg([("pile", face_down, list(view.pile_face_up))], pile_label)
-        if view.pile_size else "",
-        "pile_label": pile_label,
-        "pile_size": view.pile_size,
-        "face_down": face_down,
+        "view": view, "players": players, "partnerships": view.rules.partnerships,
+        "me": seat, "turn": turn, "turn_text": turn_text, "seats": seats,
+        "others": [s for s in seats if not s["is_me"]],
+        "pile": {"size": view.pile_size, "face_down": face_down, "down": range(face_down),
+                 "face_up": [card_entry(c) for c in view.pile_face_up], "label": pile_label},
+        "pile_label": pile_label, "pile_size": view.pile_size, "face_down": face_down,
         "top": card_words(view.top) if view.top is not None else None,
-        "hand": hand,
-        "playable": playable,
-        "others": others,
         "stock": view.stock,
+        "stock_label": ngettext("%(n)d card left to deal", "%(n)d cards left to deal",
+                                view.stock) % {"n": view.stock},
+        "hand": hand, "cards_in_hand": [c for c in hand if c],
+        "playable": playable, "form": form, "show_hand": show_hand and not revealed,
         "captured_ours": view.captured_cards[side],
         "captured_theirs": sum(view.captured_cards) - view.captured_cards[side],
     }

@@ -2,6 +2,9 @@
 
 Errors are HTML pages here; :mod:`pisti_site.json_errors` answers ``fetch`` with JSON."""
 
+import json
+import random
+
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
@@ -9,7 +12,12 @@ from django.urls import reverse
 from django.utils import translation
 from django.views.decorators.http import require_safe
 
+from pisti import Rules, new_deal, view_for
+from pisti.bots import make_bot
+from practice.forms import level_name
+
 from .page_cache import cache_page_per_language
+from .table import event_step, present_table, seat_names
 
 
 @require_safe
@@ -20,10 +28,33 @@ def choose_language(request):
         return HttpResponseRedirect(reverse("home"), headers={"Vary": "Accept-Language"})
 
 
+DEMO_START, DEMO_PLAYS = 9, 6
+
+
+def demo_table() -> tuple[dict, list[dict]]:
+    """The home page's picture of the game and the plays its short loop shows.
+
+    A real deal, nine cards in, as seat 0 sees it, then the next six plays (a big capture
+    and a pişti among them): the "easy" bot plays every seat from fixed seeds, so the
+    picture never changes. The plays are the public cards laid on the table, nothing more.
+    """
+    state = new_deal(Rules(), rng=random.Random(11))
+    names = seat_names(2)
+    steps = []
+    for move in range(DEMO_START + DEMO_PLAYS):
+        if move == DEMO_START:
+            table = present_table(state, 0, playable=False, levels={1: level_name("easy")})
+        event = state.play(make_bot("easy", move).choose(view_for(state, state.current_player)))
+        if move >= DEMO_START:
+            steps.append(event_step(event, names, state.side_of))
+    return table, steps
+
+
 @require_safe
 @cache_page_per_language
 def home(request):
-    return render(request, "home.html")
+    table, steps = demo_table()
+    return render(request, "home.html", {"table": table, "demo_steps": json.dumps(steps)})
 
 
 @require_safe

@@ -21,6 +21,17 @@ LEVEL_CHOICES = [
     ("expert", _("Expert — the hard search, deeper, exact at the end, aware of the score")),
 ]
 
+LEVEL_NAMES = {
+    "beginner": _("Beginner"), "easy": _("Easy"), "medium": _("Medium"), "hard": _("Hard"),
+    "expert": _("Expert"),
+}
+
+
+def level_name(level: str) -> str:
+    """The short name shown by each bot's seat."""
+    return str(LEVEL_NAMES.get(level, level))
+
+
 PRESETS = {
     "standard": {},
     "short": {"target": 101},

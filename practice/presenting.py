@@ -6,20 +6,21 @@ public events (cards played); only the review of a finished deal shows every han
 
 from __future__ import annotations
 
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from pisti import score_deal, view_for
+from pisti import GameState, score_deal, view_for
 from pisti.bots.heuristics import capture_kind, captures
 from pisti.cards import ACE, JACK, RANKS, TEN_OF_DIAMONDS, TWO_OF_CLUBS
 from pisti.dealing import dealt_hand, rounds_per_deal
 from pisti.match import match_points
 from pisti.state import JACK_PISTI, PISTI
-from pisti_site.table import describe_event, present_table, seat_names
+from pisti_site.table import describe_event, event_step, present_table, seat_names
 from rules.cardwords import card_words
-from rules.svg import card_svg
 from scoresheet.totals_chart import chart_svg
 
+from .forms import level_name
 from .service import HUMAN, load_match
 
 
@@ -31,15 +32,17 @@ def side_names(rules) -> list[str]:
 
 
 def recent_events(state, names) -> list[dict]:
-    """Every play since the human's latest card (that card included)."""
+    """Every play since the human's latest card (that card included), as the table script
+    animates them."""
     events = state.events
     mine = [i for i, e in enumerate(events) if e.seat == HUMAN]
     start = mine[-1] if mine else 0
-    return [
-        {"text": describe_event(e, names), "pisti": e.pisti, "jack_pisti": e.jack_pisti,
-         "seat": e.seat, "svg": card_svg(e.card), "captured": e.captured}
-        for e in events[start:]
-    ]
+    return [event_step(e, names, state.rules.side_of) for e in events[start:]]
+
+
+def deal_log(state, names) -> list[dict]:
+    """Every play of the deal so far, for the move log beside the table."""
+    return [event_step(e, names, state.rules.side_of) for e in state.events]
 
 
 def highlight(view, hand: list[dict]) -> None:
@@ -125,10 +128,16 @@ def game_context(game) -> dict:
     state = match.current or (match.finished[-1] if match.finished else None)
     totals = match.totals
     my_turn = match.current is not None and match.current.current_player == HUMAN
-    table = present_table(state, HUMAN, playable=my_turn, match_totals=totals)
+    level = level_name(game.level)
+    table = present_table(
+        state, HUMAN, playable=my_turn, match_totals=totals,
+        levels={seat: level for seat in range(1, rules.players)}, keep_slots=True,
+        form={"action": reverse("practice:play", args=[game.pk]),
+              "fields": [("version", game.version)]},
+    )
     view = view_for(state, HUMAN, totals)
     if game.show_highlight and my_turn:
-        highlight(view, table["hand"])
+        highlight(view, table["cards_in_hand"])
     outcome = match.outcome
     points = match.point_totals
     context = {
@@ -143,6 +152,7 @@ def game_context(game) -> dict:
             for s, n in enumerate(names)
         ],
         "recent": recent_events(state, seats),
+        "log": deal_log(state, seats),
         "counter": card_counter(view) if game.show_counter and match.current else None,
         "deal_over": match.current is None,
         "match_over": outcome.over,
@@ -159,6 +169,14 @@ def game_context(game) -> dict:
     return context
 
 
+def replay_until(state, plays: int):
+    """The finished deal as it stood after its first ``plays`` cards (a fresh replay)."""
+    start = GameState(state.rules, state.deck, state.dealer)
+    for event in state.events[:plays]:
+        start.play(event.card)
+    return start
+
+
 def review_context(game, deal_index: int) -> dict | None:
     """Every hand and every play of a finished deal, round by round."""
     match = load_match(game)
@@ -168,16 +186,17 @@ def review_context(game, deal_index: int) -> dict | None:
     rules = state.rules
     seats = seat_names(rules.players, rules.partnerships)
     per_round = 4 * rules.players
+    level = level_name(game.level)
     rounds = []
     for r in range(rounds_per_deal(rules.players)):
-        hands = [
-            {"name": seats[seat],
-             "cards": [{"svg": card_svg(c, card_words(c)), "name": card_words(c)}
-                       for c in dealt_hand(state.stock, rules.players, state.dealer, seat, r)]}
-            for seat in range(rules.players)
-        ]
-        plays = [describe_event(e, seats) for e in state.events[r * per_round:(r + 1) * per_round]]
-        rounds.append({"number": r + 1, "hands": hands, "plays": plays})
+        events = state.events[r * per_round:(r + 1) * per_round]
+        start = replay_until(state, r * per_round)
+        hands = {seat: dealt_hand(state.stock, rules.players, state.dealer, seat, r)
+                 for seat in range(rules.players)}
+        table = present_table(start, HUMAN, playable=False, revealed=hands,
+                              levels={seat: level for seat in range(1, rules.players)})
+        plays = [describe_event(e, seats) for e in events]
+        rounds.append({"number": r + 1, "table": table, "plays": plays})
     layout = state.layout
     return {
         "game": game, "deal_number": deal_index + 1, "rounds": rounds,

@@ -5,6 +5,7 @@ from . import views
 app_name = "practice"
 urlpatterns = [
     path("", views.start, name="start"),
+    path("play-now/", views.play_now, name="play-now"),
     path("<uuid:game_id>/", views.game_page, name="game"),
     path("<uuid:game_id>/play/", views.play, name="play"),
     path("<uuid:game_id>/next/", views.next_deal, name="next"),

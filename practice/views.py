@@ -14,6 +14,7 @@ from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST, require_safe
 
 from pisti import deal_record
@@ -23,7 +24,7 @@ from pisti_site.visitors import owned_or_404, session_key, wants_json
 from rules.cardwords import card_words
 
 from . import service
-from .forms import PRESET_LABELS, NewGameForm, initial_from_query
+from .forms import PRESET_LABELS, NewGameForm, initial_for, initial_from_query
 from .models import Game
 from .presenting import game_context, recent_events, review_context
 from .service import MoveRefused
@@ -33,19 +34,61 @@ def _game_or_404(request, game_id) -> Game:
     return owned_or_404(Game, request, game_id)
 
 
+LAST_SETTINGS = "practice-last-settings"
+
+
+def _create(request, form: NewGameForm) -> Game:
+    """A new game from a valid form; its settings are kept for "Play now"."""
+    data = form.cleaned_data
+    game = service.create_game(session_key(request), data["level"], data["table"],
+                               data["rules"])
+    request.session[LAST_SETTINGS] = {
+        name: form.data[name] for name in form.fields if name in form.data
+    }
+    return game
+
+
+def last_settings_form(request) -> NewGameForm:
+    """The form as the visitor last submitted it, or the defaults (standard rules,
+    medium bots, one against one)."""
+    stored = request.session.get(LAST_SETTINGS)
+    if stored:
+        form = NewGameForm(stored)
+        if form.is_valid():
+            return form
+    defaults = {"level": "medium", "table": "1v1", **initial_for(None)}
+    return NewGameForm({k: v for k, v in defaults.items() if v is not None})
+
+
+@csrf_exempt
+@require_POST
+def play_now(request):
+    """One click from the home page or the practice page to a playable table.
+
+    Exempt from CSRF because the home page is cached for every visitor and so cannot carry
+    a token; the session cookie is ``SameSite=Lax``, so a forged cross-site post arrives
+    without the visitor's session and can only start a game in a new, empty one.
+    """
+    form = last_settings_form(request)
+    if not form.is_valid():  # the defaults always validate; stay safe all the same
+        return redirect("practice:start")
+    game = _create(request, form)
+    return redirect("practice:game", game_id=game.pk)
+
+
 def start(request):
     """The new-game form, and the visitor's unfinished game to continue."""
     if request.method == "POST":
         form = NewGameForm(request.POST)
         if form.is_valid():
-            data = form.cleaned_data
-            game = service.create_game(session_key(request), data["level"], data["table"],
-                                       data["rules"])
+            game = _create(request, form)
             return redirect("practice:game", game_id=game.pk)
     else:
         initial, link_error = initial_from_query(request.GET)
         if link_error:
             messages.error(request, link_error)
+        elif not request.GET and request.session.get(LAST_SETTINGS):
+            initial = request.session[LAST_SETTINGS]
         form = NewGameForm(initial=initial)
     current = None
     if request.session.session_key:
@@ -53,6 +96,7 @@ def start(request):
                                       finished=False).first()
     return render(request, "practice/start.html", {
         "form": form, "presets": PRESET_LABELS, "current": current,
+        "has_last_settings": bool(request.session.get(LAST_SETTINGS)),
         "rule_fields": [form[name] for name in form.fields if name not in ("level", "table")],
     })
 
@@ -64,6 +108,7 @@ def game_page(request, game_id):
 
 
 def _game_json(request, game, events, status=200, error=None):
+    """The new board and the plays that led to it, which the table script animates."""
     context = game_context(game)
     match = context["match"]
     state = match.current or match.finished[-1]
@@ -71,8 +116,7 @@ def _game_json(request, game, events, status=200, error=None):
     steps = recent_events(state, names) if events else []
     return JsonResponse({
         "html": render_to_string("practice/includes/board.html", context, request=request),
-        "steps": [{"text": s["text"], "svg": s["svg"], "pisti": s["pisti"],
-                   "jack_pisti": s["jack_pisti"], "seat": s["seat"]} for s in steps],
+        "steps": steps,
         "version": game.version,
         "error": error,
     }, status=status)

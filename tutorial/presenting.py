@@ -5,15 +5,22 @@ from __future__ import annotations
 import hashlib
 from dataclasses import replace
 
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from pisti import Tally
 from pisti.cards import card_name, parse_card
-from pisti_site.table import describe_event, present_table, seat_names
+from pisti_site.table import describe_event, event_step, present_table, seat_names
 from rules.cardwords import card_words
 
 from . import engine
 from .models import Step
+
+
+def _form(step: Step, progress) -> dict:
+    """Where the learner's card goes: the lesson's act URL, on this step."""
+    return {"action": reverse("tutorial:act", args=[step.lesson.slug]),
+            "fields": [("step", progress.step), ("action", "play")]}
 
 
 def present_step(step: Step, progress, seed: str = "") -> dict:
@@ -23,7 +30,8 @@ def present_step(step: Step, progress, seed: str = "") -> dict:
     """
     progress = without_stale_choice(step, progress)
     before = engine.build_state(step.spec)
-    out = {"kind": step.kind, "solved": progress.solved, "feedback": None, "events": []}
+    out = {"kind": step.kind, "solved": progress.solved, "feedback": None, "events": [],
+           "steps": []}
     if step.kind == Step.QUIZ:
         return _present_quiz(step, progress, out, seed)
     if step.kind == Step.EXPLAIN:
@@ -33,13 +41,18 @@ def present_step(step: Step, progress, seed: str = "") -> dict:
     if progress.solved and progress.last_choice:
         result = engine.play_move(step.spec, parse_card(progress.last_choice))
         names = seat_names(result.state.players, result.state.rules.partnerships)
-        out["events"] = [describe_event(e, names) for e in [result.event, *result.replies]]
-        out["table"] = present_table(result.state, engine.LEARNER, playable=False)
+        played = [result.event, *result.replies]
+        out["events"] = [describe_event(e, names) for e in played]
+        out["steps"] = [event_step(e, names, result.state.side_of) for e in played]
+        out["table"] = present_table(result.state, engine.LEARNER, playable=False,
+                                     form=_form(step, progress))
         out["feedback"] = {"right": True,
                            "text": engine.fill_text(step.success, result, before)}
         out["announce"] = " ".join([*out["events"], out["feedback"]["text"]])
         return out
-    out["table"] = present_table(before, engine.LEARNER, playable=True)
+    out["table"] = present_table(before, engine.LEARNER, playable=True,
+                                 form=_form(step, progress))
+    out["table"]["autofocus"] = True  # the step's goal is this hand: focus its first card
     if progress.last_choice:
         result = engine.play_move(step.spec, parse_card(progress.last_choice))
         wrong = step.wrong_moves.filter(choice=progress.last_choice).first()

@@ -67,14 +67,17 @@ def lesson_page(request, slug):
     return render(request, "tutorial/lesson.html", _lesson_context(request, lesson))
 
 
-def _respond(request, lesson: Lesson, announce: str, status: int = 200, events=None):
+def _respond(request, lesson: Lesson, announce: str, status: int = 200, events=None,
+             steps=()):
     """The plain-form path redirects to the lesson; the script's path gets the step's HTML,
     the sentence to announce and, after a right move, the plays one by one (the learner's
-    first, then each reply), so the page can show them in turn."""
+    first, then each reply): ``events`` describe them, ``steps`` are what the table script
+    animates before showing the new step."""
     if wants_json(request):
         context = _lesson_context(request, lesson)
         html = render_to_string("tutorial/includes/step.html", context, request=request)
-        return JsonResponse({"html": html, "announce": announce, "events": events or []},
+        return JsonResponse({"html": html, "announce": announce, "events": events or [],
+                             "steps": list(steps)},
                             status=status)
     if status >= 400:  # the plain-form path: the lesson as it is, the reason, a 4xx
         messages.error(request, announce)
@@ -155,7 +158,7 @@ def _play(request, lesson, store, progress, step):
     store.save(lesson.slug, progress)
     view = present_step(step, progress, seed=_quiz_seed(store, step))
     events = move_events(result) if result.right else []
-    return _respond(request, lesson, view["announce"], events=events)
+    return _respond(request, lesson, view["announce"], events=events, steps=view["steps"])
 
 
 def _answer(request, lesson, store, progress, step):

@@ -1,48 +1,29 @@
-// The practice game without page loads: moves post with fetch, the bots' cards appear one
-// at a time, a pişti is announced, number keys play cards. Without this file every form
-// posts and the page reloads with the same information.
+// The practice game without page loads: moves post with fetch, the table script plays
+// every card (yours, then each bot's) before the new table is swapped in, errors show in
+// the table's status line, number keys play cards. Without this file every form posts and
+// the page reloads with the same information.
 (function () {
   "use strict";
   var root = document.querySelector("[data-practice]");
   var announcer = document.querySelector("[data-announce]");
-  if (!root || !window.fetch) return;
+  if (!root || !window.fetch || !window.PistiTable) return;
+  var Table = window.PistiTable;
   var busy = false;
-  // ms between the bots' cards: readable, not slow; brisk for those who ask for less motion.
-  var reduced = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  var PACE = reduced ? 60 : 650;
+  var drawerOpen = false;  // survives the board being swapped in after a help change
+  var labels = {
+    pisti: root.getAttribute("data-pisti-label"),
+    jackPisti: root.getAttribute("data-jack-pisti-label"),
+  };
 
   function announce(text) {
     announcer.textContent = "";
     window.setTimeout(function () { announcer.textContent = text; }, 30);
   }
 
-  function wait(ms) { return new Promise(function (r) { window.setTimeout(r, ms); }); }
-
-  function showStep(step) {
-    var log = root.querySelector("[data-events]");
-    if (!log) {
-      var section = document.createElement("section");
-      section.className = "recent";
-      log = document.createElement("ol");
-      log.className = "event-log";
-      log.setAttribute("data-events", "");
-      section.appendChild(log);
-      root.querySelector(".board").prepend(section);
-    }
-    var item = document.createElement("li");
-    item.textContent = step.text;
-    if (step.pisti || step.jack_pisti) {
-      item.className = "is-pisti";
-      var flag = document.createElement("strong");
-      flag.className = "pisti-flag pisti-pop";
-      flag.textContent = " " + root.getAttribute(
-        step.jack_pisti ? "data-jack-pisti-label" : "data-pisti-label");
-      item.appendChild(flag);
-    }
-    log.appendChild(item);
-    var pile = root.querySelector("[data-pile]");
-    if (pile) pile.setAttribute("data-last-card", step.text);
-    announce(step.text);
+  function showError(text) {
+    var table = root.querySelector("[data-table]");
+    if (table) Table.setStatus(table, text, true);
+    announce(text);
   }
 
   function post(form, submitter) {
@@ -54,11 +35,61 @@
     }).then(function (response) { return window.pistiFetch.readJson(response); });
   }
 
-  function render(payload) {
-    root.innerHTML = payload.html;
+  function render(payload, keepFocus) {
+    if (payload.html) root.innerHTML = payload.html;
+    enhance();
+    if (keepFocus) return;
     var focus = root.querySelector("[data-focus]") ||
-      root.querySelector(".hand button:not([disabled])");
+      root.querySelector(".hand:not([disabled]) button");
     if (focus) focus.focus({ preventScroll: true });
+  }
+
+  // What the server-rendered board needs once scripts run: the pace choice, the drawer.
+  function enhance() {
+    Table.bindPace(root);
+    root.querySelectorAll("[data-drawer-toggle]").forEach(function (t) { t.hidden = false; });
+    var log = root.querySelector("[data-log]");
+    if (log) log.scrollTop = log.scrollHeight;
+    var drawer = root.querySelector("[data-drawer]");
+    if (drawer && drawerOpen) {
+      drawer.classList.add("is-open");
+      root.querySelectorAll("[data-drawer-toggle]").forEach(function (t) {
+        t.setAttribute("aria-expanded", "true");
+      });
+    }
+  }
+
+  function setDrawer(open) {
+    var drawer = root.querySelector("[data-drawer]");
+    var toggle = root.querySelector(".score-strip [data-drawer-toggle]");
+    if (!drawer || !toggle) return;
+    drawerOpen = open;
+    drawer.classList.toggle("is-open", open);
+    root.querySelectorAll("[data-drawer-toggle]").forEach(function (t) {
+      t.setAttribute("aria-expanded", open ? "true" : "false");
+    });
+    if (open) {
+      var first = drawer.querySelector("h2, input, button");
+      if (first && first.tagName === "H2") first.setAttribute("tabindex", "-1");
+      if (first) first.focus({ preventScroll: true });
+    } else {
+      toggle.focus({ preventScroll: true });
+    }
+  }
+
+  root.addEventListener("click", function (event) {
+    var toggle = event.target.closest("[data-drawer-toggle]");
+    if (toggle) setDrawer(!drawerOpen);
+  });
+
+  function appendLog(step) {
+    var log = root.querySelector("[data-log]");
+    if (!log) return;
+    var item = document.createElement("li");
+    item.textContent = step.text;
+    if (step.pisti || step.jack_pisti) item.className = "is-pisti";
+    log.appendChild(item);
+    log.scrollTop = log.scrollHeight;
   }
 
   root.addEventListener("submit", function (event) {
@@ -67,7 +98,7 @@
       event.preventDefault();
       post(form, event.submitter).then(function (payload) {
         var out = form.querySelector("[data-hint-output]");
-        out.textContent = payload.hint;
+        out.textContent = payload.hint || payload.error || "";
         var button = payload.card && root.querySelector("button[name=card][value='" + payload.card + "']");
         if (button) button.classList.add("is-hinted");
       }).catch(function (error) { window.pistiFetch.showError(error); });
@@ -78,26 +109,38 @@
     if (busy) return;  // one move at a time: a double click sends one request
     busy = true;
     root.setAttribute("aria-busy", "true");
-    post(form, event.submitter)
+    var submitter = event.submitter;
+    var clicked = null;
+    if (submitter && submitter.name === "card") {
+      clicked = { card: submitter.value, button: submitter };
+    }
+    post(form, submitter)
       .then(function (payload) {
         if (payload.error) {
-          render(payload);
-          announce(payload.error);
+          render(payload, true);
+          showError(payload.error);
           return;
         }
         var steps = payload.steps || [];
-        var log = root.querySelector("[data-events]");
-        if (log) log.innerHTML = "";
-        var chain = Promise.resolve();
-        steps.forEach(function (step, index) {
-          chain = chain.then(function () {
-            showStep(step);
-            return wait(index === steps.length - 1 ? PACE / 2 : PACE);
+        return Table.play(root, steps, { labels: labels, clicked: clicked, onStep: appendLog })
+          .then(function () {
+            var isHelp = form.hasAttribute("data-help");
+            var changed = isHelp && document.activeElement && document.activeElement.name;
+            render(payload, isHelp);
+            // A help switch keeps the focus where the player left it.
+            var again = changed && root.querySelector("[data-help] [name='" + changed + "']");
+            if (again) again.focus({ preventScroll: true });
+            var said = steps.map(function (s) { return s.text; });
+            var status = root.querySelector("[data-status]");
+            if (status && status.textContent) said.push(status.textContent);
+            if (said.length) announce(said.join(" "));
           });
-        });
-        return chain.then(function () { render(payload); });
       })
-      .catch(function (error) { window.pistiFetch.showError(error); })
+      .catch(function (error) {
+        if (clicked) clicked.button.classList.remove("is-playing");
+        window.pistiFetch.showError(error);
+        showError((error && error.message) || root.getAttribute("data-failed-label"));
+      })
       .finally(function () { busy = false; root.removeAttribute("aria-busy"); });
   });
 
@@ -107,6 +150,11 @@
   });
 
   document.addEventListener("keydown", function (event) {
+    if (event.key === "Escape") {
+      var drawer = root.querySelector("[data-drawer].is-open");
+      if (drawer) setDrawer(false);
+      return;
+    }
     if (event.altKey || event.ctrlKey || event.metaKey || busy) return;
     var tag = (event.target.tagName || "").toLowerCase();
     if (tag === "input" || tag === "textarea" || tag === "select") return;
@@ -115,15 +163,16 @@
       if (button) { event.preventDefault(); button.click(); }
     }
   });
+
+  enhance();
 })();
 
 // The new-game form: presets fill the fields at once (links work without JavaScript).
 (function () {
   "use strict";
   var form = document.querySelector("[data-new-game]");
-  var data = document.getElementById("presets-data");
-  if (!form || !data) return;
-  var presets = JSON.parse(data.textContent);
+  if (!form || !form.hasAttribute("data-presets")) return;
+  var presets = JSON.parse(form.getAttribute("data-presets"));
   var defaults = {};
   Array.prototype.forEach.call(form.elements, function (el) {
     if (el.name && el.type !== "radio") defaults[el.name] = el.value;

@@ -1,6 +1,8 @@
 // Small progressive enhancements; every page works without this file.
 (function () {
   "use strict";
+  // Styles that only make sense with scripts (the phone drawer) hang on this class.
+  document.documentElement.classList.add("has-js");
   // The language switcher keeps the visitor on the same section of the page.
   function keepFragment() {
     var links = document.querySelectorAll(".language-switcher a[data-language]");

@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture
 def calm_page(browser):
-    """Reduced motion: the bots' cards still appear one by one, only faster."""
+    """Reduced motion: nothing moves, every new table shows at once."""
     context = browser.new_context(reduced_motion="reduce", accept_downloads=True)
     page = context.new_page()
     yield page
@@ -29,6 +29,8 @@ def calm_page(browser):
 
 def start(page, site_url, language="en", **fields):
     page.goto(f"{site_url}/{language}/practice/")
+    if fields:
+        page.click(".settings-fold summary")
     for name, value in fields.items():
         if name in ("level", "table"):
             page.check(f"input[name={name}][value='{value}']")
@@ -61,8 +63,8 @@ def test_a_whole_short_match_to_the_result(calm_page, site_url):
 
 def test_a_two_against_two_deal(calm_page, site_url):
     start(calm_page, site_url, level="easy", table="2v2", max_deals=1)
-    assert calm_page.locator(".seat").count() == 3
-    assert "Your partner" in calm_page.locator(".seats").inner_text()
+    assert calm_page.locator(".seat").count() == 4
+    assert "Your partner" in calm_page.locator(".seat-top").inner_text()
     play_until(calm_page, ".deal-end")
     assert "You and your partner" in calm_page.locator(".deal-end").inner_text()
 

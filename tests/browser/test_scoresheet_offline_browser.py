@@ -75,7 +75,7 @@ def test_deals_entered_offline_are_kept_and_sent_once(browser, site_url):
     enter_quick(page, 10, 6)
     assert page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.reload()  # now served through the worker, which keeps a copy
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     sheet_url = page.url.split("#")[0]
 
     context.set_offline(True)
@@ -94,7 +94,7 @@ def test_deals_entered_offline_are_kept_and_sent_once(browser, site_url):
     assert totals(page) == [52, 6]
 
     context.set_offline(False)  # the page sends them and reloads with the server's totals
-    page.wait_for_function("document.querySelectorAll('tr[data-pending]').length === 0 "
+    page.wait_for_function("() => document.querySelectorAll('tr[data-pending]').length === 0 "
                            "&& document.querySelectorAll('tr[data-deal]').length === 3",
                            timeout=15000)
     assert totals(page) == [52, 6]
@@ -208,7 +208,7 @@ def test_a_detailed_deal_entered_offline_is_scored_as_the_server_scores_it(brows
     offline_totals = totals(page)
     assert offline_totals == [44, 5]  # 2 + 3 + 3 + 6 + 10 + 20 against 2 + 1 + 2
     context.set_offline(False)
-    page.wait_for_function("document.querySelectorAll('tr[data-deal]').length === 1",
+    page.wait_for_function("() => document.querySelectorAll('tr[data-deal]').length === 1",
                            timeout=15000)
     assert totals(page) == offline_totals
     assert page.locator("tr[data-pending]").count() == 0

@@ -233,11 +233,15 @@ def test_json_never_carries_hidden_cards(client):
         assert card_words(card) not in text
 
 
-def counts_on_page(html):
+def counts_on_page(html, side):
+    """Stock, the learner's side's captured cards, everyone else's, and the pile, as the
+    shared table prints them (its labels and its counters)."""
     stock = re.search(r"(\d+) cards? left to deal", html)
-    captured = re.search(r"Captured: your side (\d+), the other side (\d+)", html)
-    on_table = re.search(r"(\d+) cards? on the table", html)
-    return (int(stock.group(1)), int(captured.group(1)), int(captured.group(2)),
+    stacks = {int(s): int(n) for s, n in re.findall(
+        r'data-stack="(\d+)">.*?data-stack-count>(\d+)<', html, re.S)}
+    on_table = re.search(r"data-pile-count>(\d+)<", html)
+    ours = stacks.pop(side, 0)
+    return (int(stock.group(1)), ours, sum(stacks.values()),
             int(on_table.group(1)) if on_table else 0)
 
 
@@ -253,7 +257,7 @@ def test_the_counts_on_every_table_come_from_the_engine_state(client):
         side = state.side_of(engine.LEARNER)
         ours = len(state.captured[side])
         theirs = sum(len(c) for c in state.captured) - ours
-        assert counts_on_page(html) == (state.stock_left, ours, theirs, len(state.pile)), step
+        assert counts_on_page(html, side) == (state.stock_left, ours, theirs, len(state.pile)), step
         assert state.card_count() == 52
 
 

@@ -1,0 +1,394 @@
+"""The card table in a real browser, desktop 1366×900 and phone 390×844: whole deals where
+the pile, the turn marker and the hand stay on screen after every play, the partner sits
+opposite, nothing shifts, plays are animated (and not with reduced motion), the fast pace
+is fast, "Play now" is one click, the focus ring contrasts, and the page stays light.
+
+Screenshots of the table go to ``tests/browser/screenshots/`` (named in the README).
+"""
+
+from __future__ import annotations
+
+import gzip
+import re
+import urllib.request
+from pathlib import Path
+from urllib.parse import urljoin, urlparse
+
+import pytest
+
+from .conftest import serious_violations
+
+pytestmark = pytest.mark.browser
+SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
+VIEWPORTS = {
+    "desktop": {"viewport": {"width": 1366, "height": 900}},
+    "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
+              "device_scale_factor": 2},
+}
+# Sums every layout shift not caused by input, from the moment it is reset.
+CLS_SCRIPT = """
+window.__cls = 0;
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__cls += entry.value;
+}).observe({type: "layout-shift", buffered: true});
+"""
+
+
+def context_for(browser, kind, pace="fast", **extra):
+    context = browser.new_context(**VIEWPORTS[kind], **extra)
+    context.add_init_script(f"localStorage.setItem('pisti-pace', '{pace}');")
+    context.add_init_script(CLS_SCRIPT)
+    return context
+
+
+def new_game(page, site_url, table="1v1", level="easy"):
+    page.goto(f"{site_url}/en/practice/")
+    page.click(".settings-fold summary")
+    page.check(f"input[name=level][value='{level}']")
+    page.check(f"input[name=table][value='{table}']")
+    page.fill("[name=max_deals]", "1")
+    page.click("form[data-new-game] button[type=submit]")
+    page.wait_for_selector("[data-practice] [data-table]")
+
+
+def wait_idle(page):
+    page.wait_for_function(
+        "() => !document.querySelector('[data-practice]').hasAttribute('aria-busy')")
+
+
+def inside_viewport(page, selector) -> list[str]:
+    """The elements matching ``selector`` that are not wholly on screen."""
+    return page.evaluate(
+        """(selector) => [...document.querySelectorAll(selector)].filter((el) => {
+             const r = el.getBoundingClientRect();
+             return r.width === 0 || r.top < 0 || r.left < 0 || r.bottom > innerHeight + 0.5
+               || r.right > innerWidth + 0.5;
+           }).map((el) => el.outerHTML.slice(0, 80))""",
+        selector,
+    )
+
+
+def shoot(page, name):
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+
+
+@pytest.mark.parametrize("kind", ["desktop", "phone"])
+@pytest.mark.parametrize("table", ["1v1", "2v2"])
+def test_a_whole_deal_stays_on_one_screen(browser, site_url, kind, table):
+    context = context_for(browser, kind)
+    page = context.new_page()
+    new_game(page, site_url, table)
+    if table == "2v2":
+        partner = page.locator("[data-seat='2']")
+        assert "seat-top" in partner.get_attribute("class")
+        pile = page.locator("[data-pile]").bounding_box()
+        box = partner.bounding_box()
+        assert box["y"] + box["height"] <= pile["y"]  # above the pile, facing you
+        assert abs((box["x"] + box["width"] / 2) - (pile["x"] + pile["width"] / 2)) < 80
+        assert "seat-left" in page.locator("[data-seat='1']").get_attribute("class")
+        assert "seat-right" in page.locator("[data-seat='3']").get_attribute("class")
+    page.evaluate("window.__cls = 0")
+    plays = 0
+    while not page.locator(".deal-end").count():
+        for selector in ("[data-pile]", ".is-turn", ".hand button[name=card]"):
+            assert page.locator(selector).count(), selector
+            assert inside_viewport(page, selector) == [], (plays, selector)
+        if plays == 5:
+            shoot(page, f"table-{table}-{kind}-mid-deal")
+        page.locator(".hand:not([disabled]) button[name=card]").first.click()
+        wait_idle(page)
+        plays += 1
+    assert plays == (24 if table == "1v1" else 12)
+    assert inside_viewport(page, "[data-pile]") == []
+    shoot(page, f"table-{table}-{kind}-end-of-deal")
+    cls = page.evaluate("window.__cls")
+    assert cls < 0.02, cls
+    context.close()
+
+
+def watch_animations(page):
+    """Record, every frame, whether a bot's card is moving (Web Animations)."""
+    page.evaluate("""() => {
+      window.__botAnimations = 0; window.__anyAnimations = 0;
+      const tick = () => {
+        const all = document.getAnimations();
+        if (all.length) window.__anyAnimations += 1;
+        if (all.some((a) => a.effect && a.effect.target && a.effect.target.matches
+            && a.effect.target.matches(".flying-card:not([data-seat='0'])"))) {
+          window.__botAnimations += 1;
+        }
+        requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    }""")
+
+
+def test_a_bot_play_is_animated(browser, site_url):
+    context = context_for(browser, "desktop", pace="normal")
+    page = context.new_page()
+    new_game(page, site_url)
+    watch_animations(page)
+    page.locator(".hand:not([disabled]) button[name=card]").first.click()
+    wait_idle(page)
+    assert page.evaluate("window.__botAnimations") > 0
+    context.close()
+
+
+def test_reduced_motion_moves_nothing(browser, site_url):
+    context = context_for(browser, "desktop", pace="slow", reduced_motion="reduce")
+    page = context.new_page()
+    new_game(page, site_url)
+    watch_animations(page)
+    for _ in range(3):
+        page.locator(".hand:not([disabled]) button[name=card]").first.click()
+        wait_idle(page)
+    assert page.evaluate("window.__anyAnimations") == 0
+    context.close()
+
+
+def test_fast_pace_plays_a_bot_turn_in_under_400_ms(browser, site_url):
+    context = context_for(browser, "desktop", pace="fast")
+    page = context.new_page()
+    new_game(page, site_url, "2v2")
+    page.evaluate("""() => {
+      window.__marks = [];
+      const mark = (seat) => window.__marks.push([seat, performance.now()]);
+      document.addEventListener("pisti:step", (e) => mark(e.detail.seat));
+      document.addEventListener("pisti:steps-done", () => mark(-1));
+    }""")
+    for _ in range(3):
+        page.locator(".hand:not([disabled]) button[name=card]").first.click()
+        wait_idle(page)
+    marks = page.evaluate("window.__marks")
+    durations = [after[1] - before[1] for before, after in zip(marks, marks[1:], strict=False)
+                 if before[0] > 0]
+    assert len(durations) >= 6
+    assert max(durations) < 400, durations
+    context.close()
+
+
+def test_a_click_during_an_animation_finishes_it(browser, site_url):
+    context = context_for(browser, "desktop", pace="slow")
+    page = context.new_page()
+    new_game(page, site_url, "2v2")
+    page.locator(".hand:not([disabled]) button[name=card]").first.click()
+    page.wait_for_selector(".flying-card")
+    page.mouse.click(5, 500)
+    page.wait_for_function(
+        "() => !document.querySelector('[data-practice]').hasAttribute('aria-busy')",
+        timeout=1500)
+    assert page.locator(".hand:not([disabled]) button[name=card]").count()
+    context.close()
+
+
+@pytest.mark.parametrize("kind", ["desktop", "phone"])
+def test_play_now_reaches_a_playable_table_in_one_click(browser, site_url, kind):
+    context = context_for(browser, kind)
+    page = context.new_page()
+    page.goto(f"{site_url}/en/")
+    shoot(page, f"home-{kind}")
+    page.click("[data-play-now]")
+    page.wait_for_selector(".hand:not([disabled]) button[name=card]")
+    assert inside_viewport(page, ".hand button[name=card]") == []
+    page.goto(f"{site_url}/en/practice/")
+    page.click("[data-play-now]")
+    page.wait_for_selector(".hand:not([disabled]) button[name=card]")
+    context.close()
+
+
+def _luminance(rgb) -> float:
+    def channel(c):
+        c = c / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(c) for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a, b) -> float:
+    high, low = sorted([_luminance(a), _luminance(b)], reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+RING_AND_GROUND = """(el) => {
+  const rgb = (text) => text.match(/\\d+(\\.\\d+)?/g).slice(0, 3).map(Number);
+  const ring = getComputedStyle(el).outlineColor;
+  let node = el.parentElement;
+  while (node) {
+    const bg = getComputedStyle(node).backgroundColor;
+    if (bg && !bg.startsWith('rgba(0, 0, 0, 0)') && bg !== 'transparent') {
+      return {ring: rgb(ring), ground: rgb(bg), width: getComputedStyle(el).outlineWidth};
+    }
+    node = node.parentElement;
+  }
+  return {ring: rgb(ring), ground: [255, 255, 255], width: getComputedStyle(el).outlineWidth};
+}"""
+
+
+def test_the_focus_ring_contrasts_with_what_it_sits_on(browser, site_url):
+    context = context_for(browser, "desktop")
+    page = context.new_page()
+    new_game(page, site_url)
+    for selector in (".brand", ".hand button[name=card]", "[data-hint] button"):
+        element = page.locator(selector).first
+        element.focus()
+        page.keyboard.press("Shift")  # keyboard modality: :focus-visible applies
+        assert element.evaluate("(el) => el === document.activeElement"), selector
+        found = element.evaluate(RING_AND_GROUND)
+        assert found["width"] != "0px", selector
+        assert contrast(found["ring"], found["ground"]) >= 3, (selector, found)
+    context.close()
+
+
+@pytest.mark.parametrize("path", ["/en/", "/en/practice/", "game", "/en/tutorial/pisti/"])
+def test_no_serious_accessibility_violations(browser, site_url, path):
+    context = context_for(browser, "desktop", reduced_motion="reduce")
+    page = context.new_page()
+    if path == "game":
+        new_game(page, site_url, "2v2")
+    else:
+        page.goto(site_url + path)
+    assert serious_violations(page) == []
+    context.close()
+
+
+def test_a_game_page_is_light_and_asks_only_its_own_host(browser, site_url):
+    context = context_for(browser, "desktop")
+    page = context.new_page()
+    hosts = set()
+    page.on("request", lambda request: hosts.add(urlparse(request.url).netloc))
+    new_game(page, site_url)
+    page.locator(".hand:not([disabled]) button[name=card]").first.click()
+    wait_idle(page)
+    assert hosts == {urlparse(site_url).netloc}
+    html = page.content()
+    assets = re.findall(r'<script src="([^"]+)"', html) + re.findall(
+        r'<link rel="stylesheet" href="([^"]+)"', html)
+    assert any(a.endswith(".js") for a in assets) and any(a.endswith(".css") for a in assets)
+    total = 0
+    for asset in assets:
+        with urllib.request.urlopen(urljoin(site_url, asset)) as response:
+            total += len(gzip.compress(response.read(), 9))
+    assert total < 40 * 1024, total
+    context.close()
+
+
+def test_the_whole_hand_fits_a_360_pixel_phone(browser, site_url):
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True)
+    page = context.new_page()
+    new_game(page, site_url, "2v2")
+    assert page.locator(".hand button[name=card]").count() == 4
+    assert inside_viewport(page, ".hand button[name=card]") == []
+    assert page.evaluate(
+        "document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    width = page.locator(".hand .card").first.bounding_box()["width"]
+    context.close()
+    context = context_for(browser, "desktop")
+    page = context.new_page()
+    new_game(page, site_url)
+    assert page.locator(".hand .card").first.bounding_box()["width"] >= 88 > width
+    context.close()
+
+
+def test_the_tutorial_keeps_feedback_and_next_on_a_phone_screen(browser, site_url):
+    from tutorial.content_loader import read_lessons
+
+    lesson = next(les for les in read_lessons()["lessons"] if les["slug"] == "pisti")
+    context = context_for(browser, "phone")
+    page = context.new_page()
+    page.goto(f"{site_url}/en/tutorial/{lesson['slug']}/")
+    for step in lesson["steps"]:
+        if step["kind"] == "play":
+            page.click(f"button[name=card][value='{step['wrong'][0]}']")
+            page.wait_for_selector(".feedback-wrong")
+            assert inside_viewport(page, ".feedback-wrong") == []
+            assert inside_viewport(page, "[data-pile]") == []
+            page.click(f"button[name=card][value='{step['solution']}']")
+            page.wait_for_selector(".feedback-right")
+            assert inside_viewport(page, ".feedback-right") == []
+            assert inside_viewport(page, "button[data-next]") == []
+            shoot(page, "tutorial-phone-after-a-move")
+            break
+        page.click("button[data-next]")
+        page.wait_for_function(
+            "() => !document.querySelector('[data-tutorial]').hasAttribute('aria-busy')")
+    context.close()
+
+
+def test_the_review_draws_each_round_on_the_same_table(browser, site_url):
+    context = context_for(browser, "desktop", reduced_motion="reduce")
+    page = context.new_page()
+    new_game(page, site_url)
+    while not page.locator(".deal-end").count():
+        page.locator(".hand:not([disabled]) button[name=card]").first.click()
+        wait_idle(page)
+    page.click("text=Review this deal move by move")
+    assert page.locator(".review-round [data-table]").count() == 6
+    assert page.locator(".review-round .is-turn").count() == 0
+    shoot(page, "review-desktop")
+    context.close()
+
+
+def test_the_phone_drawer_opens_over_the_table_and_closes(browser, site_url):
+    context = context_for(browser, "phone")
+    page = context.new_page()
+    new_game(page, site_url)
+    pile = page.locator("[data-pile]").bounding_box()
+    assert not page.locator("[data-log]").is_visible()
+    page.click(".score-strip [data-drawer-toggle]")
+    page.wait_for_function(
+        "() => document.querySelector('[data-drawer]').getBoundingClientRect().top < innerHeight")
+    assert page.locator("[data-log]").is_visible()
+    assert page.locator("[data-pile]").bounding_box() == pile  # nothing was pushed
+    page.keyboard.press("Escape")
+    page.wait_for_function("() => !document.querySelector('[data-drawer].is-open')")
+    context.close()
+
+
+def test_the_tutorial_shows_the_learner_result_before_the_replies(browser, site_url):
+    from tutorial.content_loader import read_lessons
+
+    lesson = next(les for les in read_lessons()["lessons"]
+                  if any(s["kind"] == "play" and len(s.get("replies", [])) > 1
+                         for s in les["steps"]))
+    context = context_for(browser, "desktop", pace="normal")
+    page = context.new_page()
+    page.goto(f"{site_url}/en/tutorial/{lesson['slug']}/")
+    page.evaluate("""() => {
+      window.__seen = [];
+      document.addEventListener("pisti:step", (e) => window.__seen.push([e.detail.seat,
+        document.querySelector("[data-status]").textContent, document.getAnimations().length]));
+    }""")
+    for step in lesson["steps"]:
+        if step["kind"] == "play" and len(step.get("replies", [])) > 1:
+            page.evaluate("window.__seen = []")
+            page.click(f"button[name=card][value='{step['solution']}']")
+            page.wait_for_selector(".feedback-right")
+            break
+        if step["kind"] == "play":
+            page.click(f"button[name=card][value='{step['solution']}']")
+            page.wait_for_selector(".feedback-right")
+        page.click("button[data-next]")
+        page.wait_for_function(
+            "() => !document.querySelector('[data-tutorial]').hasAttribute('aria-busy')")
+    seen = page.evaluate("window.__seen")
+    assert seen[0][0] == 0 and seen[0][1].startswith("You")
+    assert len(seen) > 2 and seen[1][0] != 0  # the replies come after, one at a time
+    context.close()
+
+
+def test_the_home_page_plays_a_short_demo_deal_unless_asked_not_to(browser, site_url):
+    context = context_for(browser, "desktop")
+    page = context.new_page()
+    page.goto(f"{site_url}/en/")
+    page.wait_for_selector("[data-demo] ~ .flying-card, body > .flying-card", timeout=8000)
+    context.close()
+    context = context_for(browser, "desktop", reduced_motion="reduce")
+    page = context.new_page()
+    page.goto(f"{site_url}/en/")
+    watch_animations(page)
+    page.wait_for_timeout(2500)
+    assert page.evaluate("window.__anyAnimations") == 0
+    assert page.locator(".flying-card").count() == 0
+    context.close()

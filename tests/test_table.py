@@ -1,0 +1,166 @@
+"""The shared card table on the server: the sprite, the seat layout, what a page may show,
+the steps a move sends, "Play now" and the templates' CSP-friendliness."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+from django.urls import reverse
+
+from pisti import Rules, new_deal, view_for
+from pisti.cards import CARD_NAMES, card_name
+from pisti_site import card_sprite
+from pisti_site.table import present_table
+from practice.models import Game
+from practice.service import load_match
+from practice.tests.helpers import start_game, version_of
+
+ROOT = Path(__file__).resolve().parents[1]
+SPRITE_REF = re.compile(r'cards\.svg#(\w+)"')
+
+
+def test_the_committed_sprite_is_the_generated_one():
+    assert card_sprite.SPRITE.read_text(encoding="utf-8") == card_sprite.sprite()
+    symbols = re.findall(r'<symbol id="(\w\w)"', card_sprite.sprite())
+    assert sorted(symbols) == sorted(CARD_NAMES)
+    assert '<symbol id="back"' in card_sprite.sprite()
+
+
+def test_two_against_two_puts_the_partner_opposite():
+    state = new_deal(Rules(players=4, partnerships=True), rng=random.Random(1))
+    table = present_table(state, 0, playable=False)
+    positions = {seat["seat"]: seat["position"] for seat in table["seats"]}
+    assert positions == {0: "bottom", 1: "left", 2: "top", 3: "right"}
+    stacks = [seat["stack"]["side"] for seat in table["seats"] if seat["stack"]]
+    assert sorted(stacks) == [0, 1]  # one captured pile per side
+    assert [s["is_turn"] for s in table["seats"]].count(True) == 1
+
+
+def test_one_against_one_and_three_players():
+    two = present_table(new_deal(Rules(), rng=random.Random(2)), 0, playable=True)
+    assert [s["position"] for s in two["seats"]] == ["top", "bottom"]
+    three = present_table(new_deal(Rules(players=3), rng=random.Random(2)), 0, playable=True)
+    assert [s["position"] for s in three["seats"]] == ["left", "right", "bottom"]
+
+
+def test_played_cards_keep_their_slot_in_the_hand():
+    state = new_deal(Rules(), rng=random.Random(3), dealer=1)
+    state.play(sorted(state.hands[0])[1])
+    table = present_table(state, 0, playable=False, keep_slots=True)
+    assert len(table["hand"]) == 4 and table["hand"][1] is None
+    assert [c["number"] for c in table["hand"] if c] == [1, 2, 3]
+
+
+@pytest.mark.django_db
+def test_a_game_page_draws_only_cards_the_player_may_see(client):
+    url = start_game(client, table="2v2")
+    for _ in range(3):
+        html = client.get(url).content.decode()
+        game = Game.objects.get()
+        view = view_for(load_match(game).current, 0)
+        drawn = set(SPRITE_REF.findall(html)) - {"back"}
+        assert drawn == {card_name(c) for c in (*view.hand, *view.pile_face_up)}
+        card = re.search(r'name="card" value="(\w\w)"', html).group(1)
+        client.post(url + "play/", {"version": version_of(html), "card": card})
+
+
+@pytest.mark.django_db
+def test_a_move_sends_the_plays_to_animate(client):
+    url = start_game(client, table="2v2")
+    html = client.get(url).content.decode()
+    card = re.search(r'name="card" value="(\w\w)"', html).group(1)
+    response = client.post(url + "play/", {"version": version_of(html), "card": card},
+                           headers={"Accept": "application/json"})
+    steps = response.json()["steps"]
+    assert steps[0]["seat"] == 0 and steps[0]["card"] == card
+    assert [s["seat"] for s in steps[1:]] == [1, 2, 3]
+    assert set(steps[0]) == {"seat", "card", "words", "text", "captured", "side", "pisti",
+                             "jack_pisti"}
+
+
+@pytest.mark.django_db
+def test_play_now_starts_at_once_with_the_last_settings(client):
+    response = client.post(reverse("practice:play-now"))
+    assert response.status_code == 302
+    game = Game.objects.get()
+    assert (game.table, game.level) == ("1v1", "medium")
+    start_game(client, table="2v2", level="hard", target=101)
+    client.post(reverse("practice:play-now"))
+    latest = Game.objects.order_by("-created").first()
+    assert (latest.table, latest.level, latest.rules["target"]) == ("2v2", "hard", 101)
+    page = client.get(reverse("practice:start")).content.decode()
+    assert "With the settings of your last game." in page
+
+
+@pytest.mark.django_db
+def test_play_now_needs_no_csrf_token_but_only_posts(client):
+    from django.test import Client
+
+    strict = Client(enforce_csrf_checks=True)
+    assert strict.post(reverse("practice:play-now")).status_code == 302
+    assert client.get(reverse("practice:play-now")).status_code == 405
+
+
+@pytest.mark.django_db
+def test_home_page_shows_a_table_and_the_two_main_buttons(client):
+    html = client.get(reverse("home")).content.decode()
+    assert "data-table" in html and "data-play-now" in html
+    assert reverse("tutorial:index") in html and reverse("practice:play-now") in html
+
+
+@pytest.mark.django_db
+def test_a_tutorial_move_sends_the_learner_card_then_the_replies(client):
+    from tutorial.content_loader import read_lessons
+
+    lesson = next(les for les in read_lessons()["lessons"]
+                  if any(s["kind"] == "play" and s.get("replies") for s in les["steps"]))
+    url = reverse("tutorial:act", args=[lesson["slug"]])
+    for index, step in enumerate(lesson["steps"]):
+        if step["kind"] == "play" and step.get("replies"):
+            response = client.post(url, {"action": "play", "step": index,
+                                         "card": step["solution"]},
+                                   headers={"Accept": "application/json"})
+            steps = response.json()["steps"]
+            assert steps[0]["seat"] == 0 and steps[0]["card"] == step["solution"].upper()
+            assert len(steps) > 1
+            return
+        action = {"action": "next", "step": index}
+        if step["kind"] == "play":
+            client.post(url, {"action": "play", "step": index, "card": step["solution"]})
+        elif step["kind"] == "quiz":
+            from tutorial import engine
+
+            client.post(url, {"action": "answer", "step": index,
+                              "choice": engine.quiz_answer(step["question"])})
+        client.post(url, action)
+    pytest.fail("no lesson step with scripted replies")
+
+
+def test_templates_carry_no_inline_script_or_style():
+    """The Content-Security-Policy allows only the site's own files."""
+    for path in (ROOT / "templates").rglob("*.html"):
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"<script(?![^>]*\bsrc=)", text), path
+        assert "<style" not in text and "style=" not in text, path
+
+
+def test_json_steps_are_plain_json():
+    state = new_deal(Rules(), rng=random.Random(5))
+    from pisti_site.table import event_step
+
+    event = state.play(state.legal_plays()[0])
+    step = event_step(event, {0: "You", 1: "Bot"}, state.side_of)
+    assert json.loads(json.dumps(step)) == step
+
+
+def test_the_home_demo_is_a_fixed_real_deal_with_a_pisti():
+    from pisti_site.views import demo_table
+
+    table, steps = demo_table()
+    assert len(table["cards_in_hand"]) == 4 and table["turn"] is None
+    assert len(steps) == 6 and any(s["pisti"] for s in steps)
+    assert demo_table()[1] == steps
