@@ -7,16 +7,21 @@ stock order or a face-down card.
 
 from __future__ import annotations
 
+from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from pisti import view_for
 from pisti.cards import card_name
+from pisti_site.table import event_step, present_table
 from rules.cardwords import card_words
 
 from .models import Table
 from .service import LEVEL_NAMES, load_match
+
+# Plays sent with each frame for the shared table script to animate (public facts only).
+RECENT_STEPS = 8
 
 # Fields of a seat's view that come from its own hands; a watcher gets none of them.
 PRIVATE_VIEW_FIELDS = ("hand", "seen")
@@ -55,6 +60,32 @@ def card_words_for(view: dict) -> dict:
     return {name: words_for(name) for name in dict.fromkeys(shown)}
 
 
+def recent_steps(state, names) -> list[dict]:
+    """The last plays of the deal as the shared table script animates them."""
+    first = max(0, len(state.events) - RECENT_STEPS)
+    return [{**event_step(event, names, state.rules.side_of), "index": first + offset}
+            for offset, event in enumerate(state.events[first:])]
+
+
+def board_html(table: Table, match, state, seat: int | None, names: dict) -> str:
+    """The shared card table (``includes/table/table.html``) for ``seat``, with the
+    players' names; a watcher sees it from seat 1's chair without any hand."""
+    me = seat if seat is not None else 0
+    playable = (seat is not None and table.status == Table.PLAYING and match.current is not None
+                and not state.is_over and state.current_player == seat)
+    levels = {i: LEVEL_NAMES[entry["level"]] for i, entry in enumerate(table.seats)
+              if entry["kind"] == "bot" and entry["level"] in LEVEL_NAMES}
+    data = present_table(
+        state, me, playable=playable, match_totals=match.totals, levels=levels,
+        form={"action": "", "fields": [("version", table.version)]} if seat is not None
+        else None, keep_slots=True, show_hand=seat is not None)
+    for entry in data["seats"]:
+        entry["name"] = names[entry["seat"]]
+    if data["turn"] is not None and data["turn"] != me:
+        data["turn_text"] = _("%(who)s to play") % {"who": names[data["turn"]]}
+    return render_to_string("includes/table/table.html", {"table": data})
+
+
 def frame_for(table: Table, seat: int | None) -> dict:
     """The state message for the connection of ``seat`` (``None``: a watcher)."""
     match = load_match(table)
@@ -89,6 +120,10 @@ def frame_for(table: Table, seat: int | None) -> dict:
                 view.pop(key)
         frame["view"] = view
         frame["words"] = card_words_for(view)
+        names = {entry["seat"]: entry["name"] for entry in frame["seats"]}
+        frame["deal"] = len(match.finished) + (match.current is not None)
+        frame["steps"] = recent_steps(state, names)
+        frame["html"] = board_html(table, match, state, seat, names)
     if table.deadline is not None:
         left = (table.deadline - timezone.now()).total_seconds()
         frame["deadline_ms"] = max(0, int(left * 1000))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 from asgiref.sync import async_to_sync
@@ -22,6 +23,7 @@ from pisti.view import seen_by
 from .helpers import communicator, drain, make_table, receive, session_with
 
 pytestmark = pytest.mark.django_db
+HTML_CARD = re.compile(r'(?:#|data-card="|value=")([2-9TJQKA][CDHS])\b')
 
 
 def card_strings(value):
@@ -34,6 +36,7 @@ def card_strings(value):
         for item in value:
             yield from card_strings(item)
     elif isinstance(value, str):
+        yield from HTML_CARD.findall(value)  # the shared table's markup: sprite, data-card
         try:
             parse_card(value)
         except InvalidCard:
@@ -72,8 +75,11 @@ def play_whole_match(kind, bots, rng, deals):
         known = await database_sync_to_async(known_cards)(table, seat)
         leaked = set(card_strings(message)) - known
         assert not leaked, (seat, leaked)
+        if message.get("html"):
+            assert "cards.svg#" in message["html"]  # the scan above reads real markup
         if seat is None:
             assert message["view"] is None or "hand" not in message["view"]
+            assert "data-hand" not in (message.get("html") or "")
         checked["frames"] += 1
         return message
 

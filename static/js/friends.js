@@ -3,7 +3,6 @@
 // a reason; this script only draws what it is sent and sends what the player clicks.
 (function () {
   "use strict";
-  var SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
 
   function format(text, values) {
     return text.replace(/%\((\w+)\)s/g, function (_, key) { return values[key]; });
@@ -14,16 +13,6 @@
     if (className) node.className = className;
     if (text !== undefined) node.textContent = text;
     return node;
-  }
-
-  function cardFace(code, words) {
-    var rank = code[0] === "T" ? "10" : code[0];
-    var face = element("span", "fcard fcard-" + code[1].toLowerCase());
-    face.appendChild(element("span", "fcard-rank", rank));
-    face.appendChild(element("span", "fcard-suit", SUITS[code[1]]));
-    face.setAttribute("title", words[code] || code);
-    face.dataset.card = code;
-    return face;
   }
 
   function copyLink() {
@@ -43,14 +32,18 @@
     this.socket = null;
     this.retry = 500;
     this.deadlineAt = null;
-    this.lastHistory = 0;
     this.hooks = {};
     var self = this;
-    ["status", "note", "players", "pile", "counts", "hand", "hand-area", "result",
-     "reactions", "log"].forEach(function (name) {
+    this.queue = Promise.resolve();
+    this.shownDeal = null;
+    this.shownPlays = 0;
+    this.labels = { pisti: root.dataset.pistiLabel, jackPisti: root.dataset.jackPistiLabel };
+    ["status", "note", "players", "board", "result", "reactions", "log"].forEach(function (name) {
       self.hooks[name] = root.querySelector("[data-friends-" + name + "]");
     });
     root.addEventListener("click", function (event) { self.onClick(event); });
+    root.addEventListener("submit", function (event) { event.preventDefault(); });
+    document.addEventListener("keydown", function (event) { self.onKey(event); });
     window.setInterval(function () { self.tick(); }, 250);
     this.connect();
   }
@@ -116,6 +109,7 @@
   };
 
   Table.prototype.draw = function (frame) {
+    var self = this;
     this.frame = frame;
     this.root.dataset.version = frame.version;
     this.deadlineAt = frame.deadline_ms === null ? null : Date.now() + frame.deadline_ms;
@@ -124,11 +118,28 @@
       return;
     }
     this.drawPlayers(frame);
-    this.drawPile(frame);
-    this.drawHand(frame);
-    this.drawResult(frame);
     this.hooks.reactions.hidden = frame.seat === null;
     this.say(this.statusText(frame));
+    // The shared table script plays the new cards on the table on screen, then the
+    // server's table for this seat is swapped in; frames wait their turn.
+    this.queue = this.queue.then(function () {
+      var fresh = [];
+      if (self.shownDeal === frame.deal) {
+        fresh = frame.steps.filter(function (step) { return step.index >= self.shownPlays; });
+      }
+      fresh.forEach(function (step) { self.addLog(step.text); });
+      self.shownDeal = frame.deal;
+      self.shownPlays = frame.view.history.length;
+      var board = self.hooks.board;
+      var animate = window.PistiTable && board.querySelector("[data-table]") && fresh.length
+        ? window.PistiTable.play(board, fresh, { labels: self.labels })
+        : Promise.resolve();
+      return animate.then(function () {
+        if (self.frame !== frame) return;  // a newer frame is already waiting
+        board.innerHTML = frame.html;
+        self.drawResult(frame);
+      });
+    }).catch(function () { /* the next frame redraws everything */ });
   };
 
   Table.prototype.statusText = function (frame) {
@@ -144,7 +155,6 @@
   Table.prototype.drawPlayers = function (frame) {
     var list = this.hooks.players;
     var t = this.t;
-    var view = frame.view;
     list.textContent = "";
     frame.seats.forEach(function (seat) {
       var item = element("li", "friends-player");
@@ -155,11 +165,6 @@
       item.appendChild(name);
       if (seat.seat === frame.seat) item.appendChild(element("span", "you", " " + t.you));
       if (seat.stand_in) item.appendChild(element("span", "stand-in", " — " + t.stand_in));
-      var side = seat.seat % view.captured_cards.length;
-      item.appendChild(element("span", "friends-player-cards",
-        format(t.hand_count, { count: view.hand_sizes[seat.seat] }) + " · " +
-        format(t.taken, { count: view.captured_cards[side] }) + " · " +
-        format(t.pisti_count, { count: view.pisti[side] + view.jack_pisti[side] })));
       if (seat.to_move && frame.timer) {
         var ring = document.createElementNS("http://www.w3.org/2000/svg", "svg");
         ring.setAttribute("viewBox", "0 0 36 36");
@@ -188,48 +193,6 @@
       list.appendChild(item);
     });
     this.tick();
-  };
-
-  Table.prototype.drawPile = function (frame) {
-    var view = frame.view;
-    var pile = this.hooks.pile;
-    pile.textContent = "";
-    var fresh = view.history.length > this.lastHistory && view.history.length > 0;
-    view.pile_face_up.forEach(function (code, index) {
-      var face = cardFace(code, frame.words);
-      if (fresh && index === view.pile_face_up.length - 1) face.classList.add("is-new");
-      pile.appendChild(face);
-    });
-    if (!view.pile_size) pile.appendChild(element("span", "friends-empty", this.t.empty));
-    var downCount = view.pile_size - view.pile_face_up.length;
-    var parts = [];
-    if (downCount) parts.push(format(this.t.face_down, { count: downCount }));
-    parts.push(format(this.t.stock, { count: view.stock }));
-    this.hooks.counts.textContent = parts.join(" · ");
-    if (fresh) {
-      var last = view.history[view.history.length - 1];
-      this.addLog(this.nameOf(last.seat) + ": " + (frame.words[last.card] || last.card));
-    }
-    this.lastHistory = view.history.length;
-  };
-
-  Table.prototype.drawHand = function (frame) {
-    var area = this.hooks["hand-area"];
-    var hand = this.hooks.hand;
-    area.hidden = frame.seat === null || frame.deal_over;
-    hand.textContent = "";
-    if (frame.seat === null) return;
-    var myTurn = frame.to_move === frame.seat && frame.status === "playing";
-    var t = this.t;
-    frame.view.hand.slice().sort().forEach(function (code) {
-      var button = element("button", "fcard-button");
-      button.type = "button";
-      button.dataset.play = code;
-      button.disabled = !myTurn;
-      button.setAttribute("aria-label", format(t.card_label, { card: frame.words[code] || code }));
-      button.appendChild(cardFace(code, frame.words));
-      hand.appendChild(button);
-    });
   };
 
   Table.prototype.sideNames = function (frame, side) {
@@ -288,8 +251,11 @@
     var target = event.target.closest("button");
     if (!target || !this.frame) return;
     var version = this.frame.version;
-    if (target.dataset.play) {
-      this.send({ type: "play", card: target.dataset.play, version: version });
+    if (target.name === "card" && target.closest("[data-hand-form]")) {
+      event.preventDefault();
+      if (target.closest("fieldset[disabled]")) return;
+      target.classList.add("is-playing");
+      this.send({ type: "play", card: target.value, version: version });
     } else if (target.dataset.next !== undefined) {
       this.send({ type: "next", version: version });
     } else if (target.dataset.reaction) {
@@ -297,6 +263,16 @@
     } else if (target.dataset.takeOver !== undefined) {
       this.send({ type: "take_over", seat: Number(target.dataset.takeOver) });
     }
+  };
+
+  // Number keys play the cards of the hand, as in the practice game.
+  Table.prototype.onKey = function (event) {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    var tag = (event.target.tagName || "").toLowerCase();
+    if (tag === "input" || tag === "textarea" || tag === "select") return;
+    if (!/^[1-9]$/.test(event.key)) return;
+    var button = this.root.querySelector(".hand:not([disabled]) [data-key='" + event.key + "']");
+    if (button) { event.preventDefault(); button.click(); }
   };
 
   document.addEventListener("DOMContentLoaded", function () {

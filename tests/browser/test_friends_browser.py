@@ -49,9 +49,20 @@ def asgi_url(tmp_path_factory):
     server.wait(timeout=10)
 
 
+COUNT_STEPS = """
+window.pistiSteps = 0;
+document.addEventListener("pisti:step", () => { window.pistiSteps += 1; });
+"""
+HAND = "[data-friends-board] .hand-form button[name=card]"
+PLAYABLE = "[data-friends-board] fieldset.hand:not([disabled]) button[name=card]"
+
+
 def player(browser, phone=False):
+    """One player's browser; it counts the plays the shared table script animates."""
     viewport = {"width": 390, "height": 844} if phone else {"width": 1366, "height": 900}
-    return browser.new_context(viewport=viewport, is_mobile=phone, has_touch=phone).new_page()
+    context = browser.new_context(viewport=viewport, is_mobile=phone, has_touch=phone)
+    context.add_init_script(COUNT_STEPS)
+    return context.new_page()
 
 
 def make_table(page, url, kind="1v1", timer="0", max_deals="1", name="Ayşe"):
@@ -76,18 +87,19 @@ def take_seat(page, link, seat, name):
 def start(page):
     page.wait_for_selector("button:has-text('Start the game'):not([disabled])")
     page.click("button:has-text('Start the game')")
-    page.wait_for_selector("[data-friends-hand] button")
+    page.wait_for_selector(HAND)
 
 
 def play_if_my_turn(page) -> str | None:
     """Click the first playable card; returns it, or None when it is not this page's turn."""
-    button = page.query_selector("[data-friends-hand] button:not([disabled])")
+    button = page.query_selector(PLAYABLE)
     if button is None:
         return None
-    card = button.get_attribute("data-play")
+    card = button.get_attribute("value")
     button.click()
     page.wait_for_function(
-        "card => !document.querySelector(`[data-friends-hand] [data-play='${card}']`)", arg=card)
+        "card => !document.querySelector(`[data-friends-board] button[value='${card}']`)",
+        arg=card)
     return card
 
 
@@ -98,7 +110,7 @@ def test_two_players_play_a_whole_deal_and_see_each_others_plays(browser, asgi_u
     take_seat(mehmet, link, 1, "Mehmet")
     ayse.wait_for_selector("li[data-seat='1'] strong:has-text('Mehmet')")
     start(ayse)
-    mehmet.wait_for_selector("[data-friends-hand] button")
+    mehmet.wait_for_selector(HAND)
     pages = {"ayse": ayse, "mehmet": mehmet}
     shots = False
     for _move in range(200):
@@ -114,7 +126,7 @@ def test_two_players_play_a_whole_deal_and_see_each_others_plays(browser, asgi_u
             other.wait_for_function(
                 "n => document.querySelector('[data-friends-log]').textContent.includes(n)",
                 arg=name)
-            if not shots and other.query_selector(".fcard.is-new"):
+            if not shots and other.query_selector(".flying-card, .pisti-burst"):
                 ayse.screenshot(path=str(tmp_path / "friends-desktop.png"))
                 mehmet.screenshot(path=str(tmp_path / "friends-phone.png"), full_page=True)
                 shots = True
@@ -125,6 +137,9 @@ def test_two_players_play_a_whole_deal_and_see_each_others_plays(browser, asgi_u
     ayse.screenshot(path=str(tmp_path / "friends-end-desktop.png"), full_page=True)
     mehmet.screenshot(path=str(tmp_path / "friends-end-phone.png"), full_page=True)
     assert ayse.is_visible("button:has-text('Play again with the same seats')")
+    # each saw the other's plays animate on the shared table
+    assert ayse.evaluate("window.pistiSteps") >= 20
+    assert mehmet.evaluate("window.pistiSteps") >= 20
     print("screenshots in", tmp_path)
 
 
@@ -138,7 +153,7 @@ def test_two_humans_and_two_bots_play_two_against_two(browser, asgi_url):
         ayse.wait_for_selector(f"li[data-seat='{seat}'] strong:has-text('Bot')")
     take_seat(mehmet, link, 2, "Mehmet")
     start(ayse)
-    mehmet.wait_for_selector("[data-friends-hand] button")
+    mehmet.wait_for_selector(HAND)
     played = {"ayse": 0, "mehmet": 0}
     for _move in range(200):
         for who, page in (("ayse", ayse), ("mehmet", mehmet)):
@@ -157,17 +172,16 @@ def test_a_player_reloads_mid_deal_and_continues(browser, asgi_url):
     link = make_table(ayse, asgi_url)
     take_seat(mehmet, link, 1, "Mehmet")
     start(ayse)
-    mehmet.wait_for_selector("[data-friends-hand] button")
+    mehmet.wait_for_selector(HAND)
     for _round in range(3):
         for page in (ayse, mehmet):
             page.wait_for_timeout(100)
             play_if_my_turn(page)
-    hand_before = sorted(b.get_attribute("data-play")
-                         for b in mehmet.query_selector_all("[data-friends-hand] button"))
+    mehmet.wait_for_timeout(1500)  # the last play has landed
+    hand_before = sorted(b.get_attribute("value") for b in mehmet.query_selector_all(HAND))
     mehmet.reload()
-    mehmet.wait_for_selector("[data-friends-hand] button")
-    hand_after = sorted(b.get_attribute("data-play")
-                        for b in mehmet.query_selector_all("[data-friends-hand] button"))
+    mehmet.wait_for_selector(HAND)
+    hand_after = sorted(b.get_attribute("value") for b in mehmet.query_selector_all(HAND))
     assert hand_after == hand_before
     for _move in range(20):
         if play_if_my_turn(mehmet):
@@ -185,11 +199,11 @@ def test_the_timer_plays_for_an_absent_player(browser, asgi_url):
     link = make_table(ayse, asgi_url, timer="15")
     take_seat(mehmet, link, 1, "Mehmet")
     start(ayse)
-    mehmet.wait_for_selector("[data-friends-hand] button")
+    mehmet.wait_for_selector(HAND)
     ayse.wait_for_selector(".timer-ring")
     # Mehmet's turn comes; he has gone away
     for _move in range(5):
-        if mehmet.query_selector("[data-friends-hand] button:not([disabled])"):
+        if mehmet.query_selector(PLAYABLE):
             break
         play_if_my_turn(ayse)
         ayse.wait_for_timeout(200)
