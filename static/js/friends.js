@@ -43,6 +43,12 @@
     });
     root.addEventListener("click", function (event) { self.onClick(event); });
     root.addEventListener("submit", function (event) { event.preventDefault(); });
+    // A lobby form on its way (take a seat, a bot, start) must not be cut short by a
+    // reload: its answer carries the seat's session cookie and the next page.
+    this.leaving = false;
+    document.addEventListener("submit", function (event) {
+      if (!root.contains(event.target)) self.leaving = true;
+    });
     document.addEventListener("keydown", function (event) { self.onKey(event); });
     window.setInterval(function () { self.tick(); }, 250);
     this.connect();
@@ -57,6 +63,7 @@
       self.onMessage(JSON.parse(event.data));
     });
     this.socket.addEventListener("close", function (event) {
+      if (self.leaving) return;
       if (event.code === 4403 || event.code === 4404 || event.code === 4429) {
         window.location.reload();
         return;
@@ -89,6 +96,7 @@
     } else if (message.type === "state") {
       var wasLobby = this.root.dataset.status === "lobby";
       if (wasLobby && String(message.version) !== this.root.dataset.version) {
+        if (this.leaving) return;
         window.location.reload();  // the lobby's seats and forms are drawn by the server
         return;
       }

@@ -31,8 +31,8 @@ def asgi_url(tmp_path_factory):
     port = _free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
-         "pisti_site.asgi:application"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL)
+         "pisti_site.asgi:application"], cwd=ROOT, env=env,
+        stdout=open(tmp / "daphne.log", "w"), stderr=subprocess.STDOUT)  # noqa: SIM115
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
     while True:
