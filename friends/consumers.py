@@ -175,6 +175,12 @@ class TableConsumer(AsyncWebsocketConsumer):
         table = await self._load()
         if table is None:
             return
+        # Another connection of this seat closed (an old tab, a reload): this one is still
+        # here, so the player is not away.
+        if (self.seat is not None and str(self.seat) in table.away
+                and await self._db(service.set_presence, table, self.seat, True)):
+            await self._tell_table()
+            return
         if not self._may_watch(table):
             await self._refuse(_("This game has started and is not open to watchers."),
                                "forbidden")

@@ -382,3 +382,18 @@ async def _backdate_away(table, seat):
         away = {**table.away, str(seat): (timezone.now() - timedelta(minutes=2)).isoformat()}
         Table.objects.filter(pk=table.pk).update(away=away)
     await database_sync_to_async(backdate)()
+
+
+def test_a_second_tab_closing_does_not_mark_a_present_player_away():
+    table, ayse, _mehmet = two_player_table()
+
+    async def scenario():
+        first, second = communicator(table, ayse), communicator(table, ayse)
+        assert (await first.connect())[0]
+        assert (await second.connect())[0]
+        await drain(first)
+        await second.disconnect()
+        frames = [m for m in await _collect(first) if m["type"] == "state"]
+        assert not frames[-1]["seats"][0]["away"]
+        await first.disconnect()
+    run(scenario)

@@ -126,7 +126,7 @@ def test_two_players_play_a_whole_deal_and_see_each_others_plays(browser, asgi_u
             other.wait_for_function(
                 "n => document.querySelector('[data-friends-log]').textContent.includes(n)",
                 arg=name)
-            if not shots and other.query_selector(".flying-card, .pisti-burst"):
+            if not shots and ayse.evaluate("window.pistiSteps") >= 6:
                 ayse.screenshot(path=str(tmp_path / "friends-desktop.png"))
                 mehmet.screenshot(path=str(tmp_path / "friends-phone.png"), full_page=True)
                 shots = True
@@ -139,6 +139,8 @@ def test_two_players_play_a_whole_deal_and_see_each_others_plays(browser, asgi_u
     assert ayse.is_visible("button:has-text('Play again with the same seats')")
     # each saw the other's plays animate on the shared table
     assert ayse.evaluate("window.pistiSteps") >= 20
+    assert not ayse.query_selector(".friends-player.is-away")  # both still at the table
+    assert not mehmet.query_selector(".friends-player.is-away")
     assert mehmet.evaluate("window.pistiSteps") >= 20
     print("screenshots in", tmp_path)
 
