@@ -35,6 +35,7 @@ def test_favicon_loads_without_console_errors(page, site_url):
 
 def _start_game(page, site_url, language="en"):
     page.goto(f"{site_url}/{language}/practice/")
+    page.click(".settings-fold summary")  # the settings are folded under "Play now"
     page.check("input[name=level][value='beginner']")
     page.click("form[data-new-game] button[type=submit]")
     page.wait_for_selector(".hand:not([disabled]) button[name=card]")

@@ -192,3 +192,33 @@ def test_lesson_page_fits_a_phone(phone, site_url):
     phone.goto(f"{site_url}/en/tutorial/partnership/")
     assert phone.evaluate(
         "document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+
+
+def test_a_finished_lesson_is_celebrated_and_a_worse_replay_keeps_the_best(page, site_url):
+    lesson = BY_SLUG["capture"]
+    complete_lesson(page, site_url, "en", lesson)
+    running = page.evaluate(
+        "() => document.getAnimations().filter(a => a.effect && a.effect.target"
+        " && a.effect.target.closest('[data-lesson-done]')).length"
+    )
+    assert running >= 1  # the earned stars pop in one after another
+    with page.expect_response(lambda r: "/act/" in r.url):
+        page.click("text=Play this lesson again")
+    wait_for_step(page)
+    first_play_index = next(i for i, s in enumerate(lesson["steps"]) if s["kind"] == "play")
+    for index, step in enumerate(lesson["steps"]):
+        if index == first_play_index:  # one wrong card on the way: fewer stars this time
+            page.click(f"button[name=card][value='{step['wrong'][0]}']")
+            page.wait_for_selector(".feedback-wrong")
+        do_step(page, step)
+    page.wait_for_selector(".lesson-done")
+    assert "3 stars" not in page.locator(".lesson-done .stars").get_attribute("aria-label")
+    assert "stays at 3 stars" in page.locator(".best-kept").inner_text()
+
+
+def test_no_celebration_moves_with_reduced_motion(browser, site_url):
+    context = browser.new_context(reduced_motion="reduce")
+    page = context.new_page()
+    complete_lesson(page, site_url, "en", BY_SLUG["capture"])
+    assert page.evaluate("() => document.getAnimations().length") == 0
+    context.close()
