@@ -72,12 +72,6 @@ def script_strings() -> dict:
         "take_over": _("Let a bot play for %(name)s"),
         "stand_in": _("a bot is playing for now"),
         "you": _("(you)"),
-        "hand_count": _("Cards in hand: %(count)s"),
-        "taken": _("Cards taken: %(count)s"),
-        "pisti_count": _("Piştis: %(count)s"),
-        "face_down": _("Face down: %(count)s"),
-        "stock": _("Still to deal: %(count)s"),
-        "empty": _("The table is empty."),
         "deal_over": _("The deal is over."),
         "deal_points": _("Points this deal"),
         "match_totals": _("Match total"),
@@ -91,7 +85,6 @@ def script_strings() -> dict:
         "reconnecting": _("The connection was lost: reconnecting…"),
         "time_left": _("%(seconds)s s left"),
         "and": _(" and "),
-        "card_label": _("Play %(card)s"),
     }
 
 
