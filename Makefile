@@ -24,7 +24,8 @@ test-postgres: $(VENV)/.installed
 	./scripts/system-deps.sh
 	DATABASE_URL=$$(./scripts/postgres.sh) $(PY) -m pytest
 
-# Production as it runs: prod settings, gunicorn with 3 workers, PostgreSQL and Redis.
+# Production as it runs: prod settings, gunicorn with 3 workers, PostgreSQL and Redis; two
+# Daphne processes sharing one table through the Redis channel layer.
 test-production: $(VENV)/.installed
 	./scripts/system-deps.sh
 	DATABASE_URL=$$(./scripts/postgres.sh) REDIS_URL=$$(./scripts/redis.sh) \
@@ -38,6 +39,7 @@ bench: $(VENV)/.installed
 	$(PY) benchmarks/engine_speed.py
 	$(PY) benchmarks/site_speed.py
 	$(PY) benchmarks/practice_speed.py
+	$(PY) benchmarks/friends_speed.py
 	$(PY) benchmarks/bot_strength.py --pairs 1000 --write docs/bots.md
 
 $(VENV)/.installed: pyproject.toml

@@ -22,6 +22,7 @@ urlpatterns += i18n_patterns(
     path("puzzles/", include("puzzles.urls")),
     path("scoresheet/", include("scoresheet.urls")),
     path("bots/", views.bots, name="bots"),
+    path("friends/", include("friends.urls")),
 )
 
 handler400 = "pisti_site.views.bad_request"

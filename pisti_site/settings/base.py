@@ -9,6 +9,7 @@ from csp.constants import NONE, SELF
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
 INSTALLED_APPS = [
+    "daphne",  # first: its runserver serves HTTP and WebSockets (ASGI) for make serve
     "modeltranslation",  # before admin, so the admin shows one tab per language
     "django.contrib.admin",
     "django.contrib.auth",
@@ -28,6 +29,7 @@ INSTALLED_APPS = [
     "puzzles",
     "django_tasks",
     "django_tasks_db",
+    "friends",
 ]
 
 MIDDLEWARE = [
@@ -48,6 +50,20 @@ MIDDLEWARE = [
 
 ROOT_URLCONF = "pisti_site.urls"
 WSGI_APPLICATION = "pisti_site.wsgi.application"
+ASGI_APPLICATION = "pisti_site.asgi.application"
+
+# Tables with friends tell every connection of a table about each change through the
+# channel layer: in memory for one process (make serve), Redis when REDIS_URL is set, so
+# several server processes on several machines serve one table.
+CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+if os.environ.get("REDIS_URL"):
+    CHANNEL_LAYERS = {"default": {
+        "BACKEND": "channels_redis.core.RedisChannelLayer",
+        "CONFIG": {"hosts": [os.environ["REDIS_URL"]], "prefix": "pisti-friends"},
+    }}
+# More messages than this from one connection within 10 seconds is a flood and closes it;
+# only the benchmark, whose bots play as fast as they can, raises it.
+FRIENDS_FLOOD_MESSAGES = int(os.environ.get("FRIENDS_FLOOD_MESSAGES", "30"))
 
 TEMPLATES = [
     {

@@ -1,0 +1,255 @@
+"""The table's WebSocket: one connection per browser, each sent only its own seat's frame.
+
+Every message from a client is checked like a form. A bad message (malformed JSON, a card
+not in the hand, out of turn, a stale version) is refused with a reason to that client
+only, changes nothing and keeps the connection; a flood closes it. After every change the
+whole table's group is told to refresh, and each connection builds its own frame from the
+row, so frames never pass another seat's cards between processes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections import deque
+
+from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from channels.layers import get_channel_layer
+from django.conf import settings
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from pisti.cards import parse_card
+from rules.cardwords import card_words
+
+from . import service
+from .frames import frame_for
+from .models import Table
+from .service import Refused
+
+MAX_MESSAGE_CHARS = 2000
+# A person plays at most a card or two a second; more than this from one connection is a
+# flood. (Settings may raise it for bots playing as clients in the benchmark.)
+FLOOD_MESSAGES, FLOOD_SECONDS = 30, 10.0
+REACTION_SECONDS = 3.0
+REACTIONS = ("well_played", "pisti", "good_game")
+CLOSE_NOT_FOUND, CLOSE_FORBIDDEN, CLOSE_FLOOD = 4404, 4403, 4429
+SESSION_KEY = "friend_seats"
+
+
+def group_name(table_id) -> str:
+    return f"friends.{table_id}"
+
+
+def reaction_text(reaction: str) -> str:
+    return {"well_played": _("Well played!"), "pisti": _("Pişti!"),
+            "good_game": _("Good game!")}[reaction]
+
+
+def tell_table(table_id, note: dict | None = None) -> None:
+    """From synchronous code (the lobby's views): every connection refreshes its frame."""
+    layer = get_channel_layer()
+    if layer is not None:
+        async_to_sync(layer.group_send)(group_name(table_id),
+                                        {"type": "table.changed", "note": note})
+
+
+class TableConsumer(AsyncWebsocketConsumer):
+    async def connect(self):
+        kwargs = self.scope["url_route"]["kwargs"]
+        self.table_id = str(kwargs["table_id"])
+        self.lang = kwargs.get("lang") if kwargs.get("lang") in dict(settings.LANGUAGES) else "en"
+        self.group = group_name(self.table_id)
+        self.recent = deque()
+        self.last_reaction = 0.0
+        self.timer_task = None
+        self.seat = None
+        table, self.token = await self._load_with_token()
+        if table is None:
+            await self.close(code=CLOSE_NOT_FOUND)
+            return
+        self.seat = service.seat_of(table, self.token)
+        if not self._may_watch(table):
+            await self.close(code=CLOSE_FORBIDDEN)
+            return
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        if self.seat is not None and await self._db(service.set_presence, table, self.seat, True):
+            await self._tell_table()
+        await self._send_frame(table)
+
+    async def disconnect(self, code):
+        if self.timer_task:
+            self.timer_task.cancel()
+        await self.channel_layer.group_discard(self.group, self.channel_name)
+        if self.seat is not None:
+            table = await self._load()
+            if table is not None and await self._db(service.set_presence, table, self.seat,
+                                                    False):
+                await self._tell_table()
+
+    def _may_watch(self, table: Table) -> bool:
+        """Players always; others while the table is a lobby, or when watching is allowed."""
+        return self.seat is not None or table.status == Table.LOBBY or table.spectators
+
+    # --- messages from the client ---------------------------------------------------------
+
+    async def receive(self, text_data=None, bytes_data=None):
+        if self._flooding():
+            await self._refuse(_("Too many messages: the connection is closed."), "flood")
+            await self.close(code=CLOSE_FLOOD)
+            return
+        message = self._parse(text_data)
+        if message is None:
+            await self._refuse(_("That message could not be read."), "malformed")
+            return
+        table = await self._load()
+        if table is None:
+            await self.close(code=CLOSE_NOT_FOUND)
+            return
+        await self._expire(table)
+        kind = message.get("type")
+        handler = {"play": self._play, "next": self._next, "react": self._react,
+                   "take_over": self._take_over, "sync": self._resend}.get(kind)
+        if handler is None:
+            await self._refuse(_("That message could not be read."), "malformed")
+            return
+        try:
+            await handler(table, message)
+        except Refused as refused:
+            await self._refuse(refused.message, refused.code)
+
+    def _flooding(self) -> bool:
+        limit = getattr(settings, "FRIENDS_FLOOD_MESSAGES", FLOOD_MESSAGES)
+        now = time.monotonic()
+        self.recent.append(now)
+        while self.recent and now - self.recent[0] > FLOOD_SECONDS:
+            self.recent.popleft()
+        return len(self.recent) > limit
+
+    @staticmethod
+    def _parse(text_data) -> dict | None:
+        if not isinstance(text_data, str) or len(text_data) > MAX_MESSAGE_CHARS:
+            return None
+        try:
+            message = json.loads(text_data)
+        except ValueError:
+            return None
+        return message if isinstance(message, dict) else None
+
+    async def _play(self, table, message):
+        await self._db(service.play, table, self.seat, message.get("card"),
+                       message.get("version"))
+        await self._tell_table()
+
+    async def _next(self, table, message):
+        await self._db(service.next_deal, table, self.seat, message.get("version"))
+        await self._tell_table()
+
+    async def _take_over(self, table, message):
+        await self._db(service.take_over, table, self.seat, message.get("seat"))
+        await self._tell_table()
+
+    async def _resend(self, table, message):
+        await self._send_frame(table)
+
+    async def _react(self, table, message):
+        if self.seat is None:
+            raise Refused(_("You are watching: only players can play cards."), "watcher")
+        reaction = message.get("reaction")
+        if reaction not in REACTIONS:
+            raise Refused(_("There is no such reaction."), "reaction")
+        now = time.monotonic()
+        if now - self.last_reaction < REACTION_SECONDS:
+            raise Refused(_("One reaction at a time: wait a moment."), "reaction_rate")
+        self.last_reaction = now
+        await self.channel_layer.group_send(self.group, {
+            "type": "table.reaction", "seat": self.seat, "reaction": reaction})
+
+    # --- messages from the group ----------------------------------------------------------
+
+    async def table_changed(self, event):
+        table = await self._load()
+        if table is None:
+            return
+        # Another connection of this seat closed (an old tab, a reload): this one is still
+        # here, so the player is not away.
+        if (self.seat is not None and str(self.seat) in table.away
+                and await self._db(service.set_presence, table, self.seat, True)):
+            await self._tell_table()
+            return
+        if not self._may_watch(table):
+            await self._refuse(_("This game has started and is not open to watchers."),
+                               "forbidden")
+            await self.close(code=CLOSE_FORBIDDEN)
+            return
+        await self._send_frame(table, event.get("note"))
+
+    async def table_reaction(self, event):
+        with translation.override(self.lang):
+            await self.send(text_data=json.dumps({
+                "type": "reaction", "seat": event["seat"],
+                "text": reaction_text(event["reaction"])}))
+
+    # --- helpers --------------------------------------------------------------------------
+
+    async def _db(self, function, *args):
+        def run():
+            with translation.override(self.lang):
+                return function(*args)
+        return await database_sync_to_async(run)()
+
+    @database_sync_to_async
+    def _load(self) -> Table | None:
+        return Table.objects.filter(pk=self.table_id).first()
+
+    @database_sync_to_async
+    def _load_with_token(self):
+        session = self.scope.get("session")
+        tokens = session.get(SESSION_KEY, {}) if session is not None else {}
+        token = tokens.get(self.table_id) if isinstance(tokens, dict) else None
+        return Table.objects.filter(pk=self.table_id).first(), token
+
+    async def _tell_table(self, note=None):
+        await self.channel_layer.group_send(self.group, {"type": "table.changed", "note": note})
+
+    async def _refuse(self, message: str, code: str):
+        await self.send(text_data=json.dumps({"type": "refused", "code": code,
+                                              "message": message}))
+
+    async def _send_frame(self, table, note=None):
+        def build():
+            with translation.override(self.lang):
+                frame = frame_for(table, self.seat)
+                if note:
+                    frame["note"] = _(
+                        "The time ran out: the medium bot played the %(card)s for %(name)s."
+                    ) % {"card": card_words(parse_card(note["card"])),
+                         "name": frame["seats"][note["seat"]]["name"]}
+                return frame
+        frame = await database_sync_to_async(build)()
+        await self.send(text_data=json.dumps(frame))
+        self._schedule_timer(frame["deadline_ms"])
+
+    def _schedule_timer(self, deadline_ms):
+        """The server's own alarm for the turn timer: no browser has to ask for it."""
+        if self.timer_task:
+            self.timer_task.cancel()
+            self.timer_task = None
+        if deadline_ms is not None:
+            self.timer_task = asyncio.ensure_future(self._alarm(deadline_ms / 1000 + 0.05))
+
+    async def _alarm(self, delay: float):
+        await asyncio.sleep(delay)
+        self.timer_task = None  # from here on, a new frame must not cancel this check
+        table = await self._load()
+        if table is not None:
+            await self._expire(table)
+
+    async def _expire(self, table):
+        note = await self._db(service.expire, table)
+        if note:
+            await self._tell_table(note)

@@ -1,0 +1,30 @@
+"""The form that makes a table: who sits where, the timer, watchers and the house rules."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from pisti_site.forms import HouseRulesForm
+from practice.forms import initial_for
+
+from .models import Table
+from .service import NAME_LENGTH, TABLE_RULES
+
+
+class NewTableForm(HouseRulesForm):
+    name = forms.CharField(label=_("Your name at the table"), max_length=NAME_LENGTH)
+    kind = forms.ChoiceField(label=_("Table"), choices=Table.KINDS, initial="1v1",
+                             widget=forms.RadioSelect)
+    timer = forms.TypedChoiceField(label=_("Turn timer"), choices=Table.TIMERS, coerce=int,
+                                   initial=0, widget=forms.RadioSelect)
+    spectators = forms.BooleanField(
+        label=_("Others with the link may watch (they never see a hand)"), required=False)
+    field_order = ["name", "kind", "timer", "spectators"]
+
+    def table_rules(self, data) -> dict:
+        return TABLE_RULES[data["kind"]]
+
+
+def new_table_initial() -> dict:
+    return {**initial_for("standard"), "kind": "1v1", "timer": 0}

@@ -1,0 +1,130 @@
+"""What the server sends to one connection: built from the engine's ``view_for`` only.
+
+A player's frame carries the same view object the bots get; a watcher's frame carries that
+view with every hand-derived field removed, so no frame can hold another player's hand, the
+stock order or a face-down card.
+"""
+
+from __future__ import annotations
+
+from django.template.loader import render_to_string
+from django.utils import timezone
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from pisti import view_for
+from pisti.cards import card_name
+from pisti_site.table import event_step, present_table
+from rules.cardwords import card_words
+
+from .models import Table
+from .service import LEVEL_NAMES, load_match
+
+# Plays sent with each frame for the shared table script to animate (public facts only).
+RECENT_STEPS = 8
+
+# Fields of a seat's view that come from its own hands; a watcher gets none of them.
+PRIVATE_VIEW_FIELDS = ("hand", "seen")
+
+
+def seat_summary(table: Table, index: int, to_move: int | None) -> dict:
+    seat = table.seats[index]
+    return {
+        "seat": index,
+        "kind": seat["kind"],
+        "name": seat["name"] or (_("Bot (%(level)s)") % {"level": LEVEL_NAMES[seat["level"]]}
+                                 if seat["kind"] == "bot" else ""),
+        "level": seat["level"],
+        "away": str(index) in table.away and seat["kind"] == "human",
+        "stand_in": bool(seat.get("stand_in")),
+        "to_move": index == to_move,
+    }
+
+
+_WORDS: dict[str, dict[str, str]] = {}
+
+
+def words_for(name: str) -> str:
+    """A card's spoken name in the active language; built once per language, since every
+    frame of every connection needs them."""
+    language = get_language() or "en"
+    if language not in _WORDS:
+        _WORDS[language] = {card_name(c): card_words(c) for c in range(52)}
+    return _WORDS[language][name]
+
+
+def card_words_for(view: dict) -> dict:
+    """Spoken names for the cards this frame shows (all of them known to its receiver)."""
+    shown = list(view.get("hand", [])) + view["pile_face_up"] + [
+        play["card"] for play in view["history"]]
+    return {name: words_for(name) for name in dict.fromkeys(shown)}
+
+
+def recent_steps(state, names) -> list[dict]:
+    """The last plays of the deal as the shared table script animates them."""
+    first = max(0, len(state.events) - RECENT_STEPS)
+    return [{**event_step(event, names, state.rules.side_of), "index": first + offset}
+            for offset, event in enumerate(state.events[first:])]
+
+
+def board_html(table: Table, match, state, seat: int | None, names: dict) -> str:
+    """The shared card table (``includes/table/table.html``) for ``seat``, with the
+    players' names; a watcher sees it from seat 1's chair without any hand."""
+    me = seat if seat is not None else 0
+    playable = (seat is not None and table.status == Table.PLAYING and match.current is not None
+                and not state.is_over and state.current_player == seat)
+    levels = {i: LEVEL_NAMES[entry["level"]] for i, entry in enumerate(table.seats)
+              if entry["kind"] == "bot" and entry["level"] in LEVEL_NAMES}
+    data = present_table(
+        state, me, playable=playable, match_totals=match.totals, levels=levels,
+        form={"action": "", "fields": [("version", table.version)]} if seat is not None
+        else None, keep_slots=True, show_hand=seat is not None)
+    for entry in data["seats"]:
+        entry["name"] = names[entry["seat"]]
+    if data["turn"] is not None and data["turn"] != me:
+        data["turn_text"] = _("%(who)s to play") % {"who": names[data["turn"]]}
+    return render_to_string("includes/table/table.html", {"table": data})
+
+
+def frame_for(table: Table, seat: int | None) -> dict:
+    """The state message for the connection of ``seat`` (``None``: a watcher)."""
+    match = load_match(table)
+    frame = {
+        "type": "state",
+        "version": table.version,
+        "status": table.status,
+        "kind": table.kind,
+        "seat": seat,
+        "timer": table.timer,
+        "deadline_ms": None,
+        "view": None,
+        "deal_over": False,
+        "deals": [],
+        "totals": [],
+        "winners": [],
+    }
+    state = None
+    if match is not None:
+        state = match.current or (match.finished[-1] if match.finished else None)
+        frame["deals"] = match.points
+        frame["totals"] = match.totals
+        frame["winners"] = list(match.outcome.winners) if match.outcome.over else []
+        frame["deal_over"] = match.current is None
+    to_move = state.current_player if state is not None and not state.is_over else None
+    frame["to_move"] = to_move
+    frame["seats"] = [seat_summary(table, i, to_move) for i in range(len(table.seats))]
+    if state is not None:
+        view = view_for(state, seat if seat is not None else 0, match.totals).to_dict()
+        if seat is None:
+            for key in PRIVATE_VIEW_FIELDS:
+                view.pop(key)
+        frame["view"] = view
+        frame["words"] = card_words_for(view)
+        names = {entry["seat"]: entry["name"] for entry in frame["seats"]}
+        frame["deal"] = len(match.finished) + (match.current is not None)
+        frame["steps"] = recent_steps(state, names)
+        frame["html"] = board_html(table, match, state, seat, names)
+    if table.deadline is not None:
+        left = (table.deadline - timezone.now()).total_seconds()
+        frame["deadline_ms"] = max(0, int(left * 1000))
+    return frame

@@ -1,0 +1,55 @@
+"""A table for friends: one row holds the seats, the house rules and the whole match.
+
+As in the practice game the match is stored as the engine's own JSON, so the row is the
+complete truth: a server restart or a dropped connection loses nothing. ``version`` counts
+changes; every change is a compare-and-swap on it, so two servers, a doubled message or a
+stale client can never apply one move twice. ``deadline`` is the turn timer, kept here so
+that whichever server process looks first plays for a seat whose time has run out.
+"""
+
+import uuid
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Table(models.Model):
+    KINDS = [
+        ("1v1", _("1 against 1")),
+        ("3", _("3 players, each for themselves")),
+        ("4", _("4 players, each for themselves")),
+        ("2v2", _("2 against 2")),
+    ]
+    TIMERS = [(0, _("No timer")), (15, _("15 seconds a move")), (30, _("30 seconds a move")),
+              (60, _("60 seconds a move"))]
+    LOBBY, PLAYING, FINISHED = "lobby", "playing", "finished"
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    kind = models.CharField(_("table"), max_length=3, choices=KINDS)
+    rules = models.JSONField(_("rules"))
+    # One entry per seat: {"kind": "empty" | "human" | "bot", "name", "level", "token"};
+    # ``token`` is the secret held in the session of the seat's browser.
+    seats = models.JSONField(_("seats"))
+    # Since when each away player's browser has been gone ({"1": iso time}). Kept apart from
+    # ``version`` with a counter of its own, so a connection coming and going never makes a
+    # player's move stale.
+    away = models.JSONField(default=dict)
+    away_version = models.PositiveIntegerField(default=0)
+    creator_token = models.CharField(max_length=64)
+    spectators = models.BooleanField(_("others with the link may watch"), default=False)
+    timer = models.PositiveSmallIntegerField(_("turn timer"), choices=TIMERS, default=0)
+    deadline = models.DateTimeField(null=True, blank=True)
+    match = models.JSONField(_("match"), null=True, blank=True)
+    status = models.CharField(max_length=10, default=LOBBY)
+    seed = models.BigIntegerField()
+    version = models.PositiveIntegerField(default=0)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated"]
+        verbose_name = _("table with friends")
+        verbose_name_plural = _("tables with friends")
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.status} {self.id}"

@@ -1,0 +1,356 @@
+"""Tables with friends: seats, the start, every move, the turn timer and bot stand-ins.
+
+Every function loads the row, checks the request against the engine and the seats, and
+stores the result with a compare-and-swap on ``version`` (as the practice game does). A
+refused request raises :class:`Refused` and changes nothing. Nothing here trusts a browser:
+the seat comes from the session's token, the time from the server's clock.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+from datetime import timedelta
+
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from pisti import Match, Rules, view_for
+from pisti.bots import PLAYING_LEVELS, make_bot
+from pisti.cards import InvalidCard, card_name, parse_card
+
+from .models import Table
+
+TABLE_RULES = {
+    "1v1": {"players": 2},
+    "3": {"players": 3},
+    "4": {"players": 4, "partnerships": False},
+    "2v2": {"players": 4, "partnerships": True},
+}
+TIMEOUT_BOT = "medium"
+LEVEL_NAMES = {
+    "beginner": gettext_lazy("Beginner"), "easy": gettext_lazy("Easy"),
+    "medium": gettext_lazy("Medium"), "hard": gettext_lazy("Hard"),
+    "expert": gettext_lazy("Expert"),
+}
+TAKE_OVER_AFTER = timedelta(seconds=60)
+NAME_LENGTH = 20
+
+
+class Refused(Exception):
+    """A request the table cannot take; nothing was changed."""
+
+    def __init__(self, message: str, code: str = "refused") -> None:
+        super().__init__(message)
+        self.message = message
+        self.code = code
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def empty_seat() -> dict:
+    return {"kind": "empty", "name": "", "level": "", "token": ""}
+
+
+def human_seat(name: str, token: str) -> dict:
+    return {"kind": "human", "name": name, "level": "", "token": token}
+
+
+def clean_name(name) -> str:
+    """A display name: printable, trimmed, at most 20 characters; refused when empty."""
+    if not isinstance(name, str):
+        name = ""
+    name = " ".join("".join(ch for ch in name if ch.isprintable()).split())[:NAME_LENGTH]
+    if not name:
+        raise Refused(_("Please give a name the others will see."), "name")
+    return name
+
+
+def seat_of(table: Table, token: str | None) -> int | None:
+    """The seat bound to this browser's token, compared in constant time."""
+    if not token:
+        return None
+    for index, seat in enumerate(table.seats):
+        if seat["token"] and hmac.compare_digest(seat["token"], token):
+            return index
+    return None
+
+
+def is_creator(table: Table, token: str | None) -> bool:
+    return bool(token) and hmac.compare_digest(table.creator_token, token)
+
+
+def load_match(table: Table) -> Match | None:
+    return Match.from_dict(table.match) if table.match else None
+
+
+def create_table(kind: str, rules: Rules, timer: int, spectators: bool, name: str):
+    """A new table in its lobby, the creator in seat 1; returns the table and their token."""
+    token = new_token()
+    seats = [empty_seat() for _seat in range(rules.players)]
+    seats[0] = human_seat(clean_name(name), token)
+    table = Table.objects.create(
+        kind=kind, rules=rules.to_dict(), seats=seats, creator_token=token,
+        spectators=spectators, timer=timer, seed=secrets.randbits(63),
+    )
+    return table, token
+
+
+def _save(table: Table, version: int, **fields) -> None:
+    """Store ``fields`` only if nobody changed the table since ``version``."""
+    stored = Table.objects.filter(pk=table.pk, version=version).update(
+        version=F("version") + 1, updated=timezone.now(), **fields)
+    if not stored:
+        raise Refused(_("This move was already made or the game has moved on."), "stale")
+    for key, value in fields.items():
+        setattr(table, key, value)
+    table.version = version + 1
+
+
+def _check_version(table: Table, version) -> int:
+    if type(version) is not int:
+        raise Refused(_("The move did not say which position it was made on."), "version")
+    if version != table.version:
+        raise Refused(_("This move was already made or the game has moved on."), "stale")
+    return version
+
+
+def _in_lobby(table: Table) -> None:
+    if table.status != Table.LOBBY:
+        raise Refused(_("This game has already started."), "started")
+
+
+def _seat_index(table: Table, seat) -> int:
+    if type(seat) is not int or not 0 <= seat < len(table.seats):
+        raise Refused(_("There is no such seat at this table."), "seat")
+    return seat
+
+
+def take_seat(table: Table, seat, name, token: str | None) -> str:
+    """Sit this browser down in a free seat; returns the seat's token for the session."""
+    _in_lobby(table)
+    seat = _seat_index(table, seat)
+    name = clean_name(name)
+    if seat_of(table, token) is not None:
+        raise Refused(_("You already have a seat at this table."), "seated")
+    if table.seats[seat]["kind"] != "empty":
+        raise Refused(_("This seat is taken."), "taken")
+    token = token or new_token()
+    seats = [dict(s) for s in table.seats]
+    seats[seat] = human_seat(name, token)
+    _save(table, table.version, seats=seats)
+    return token
+
+
+def set_bot(table: Table, token: str | None, seat, level) -> None:
+    """The creator puts a bot of ``level`` in an empty seat, or frees a bot's seat ("")."""
+    _in_lobby(table)
+    if not is_creator(table, token):
+        raise Refused(_("Only the player who made the table can do this."), "creator")
+    seat = _seat_index(table, seat)
+    if table.seats[seat]["kind"] == "human":
+        raise Refused(_("This seat is taken."), "taken")
+    if level not in (*PLAYING_LEVELS, ""):
+        raise Refused(_("There is no such bot level."), "level")
+    seats = [dict(s) for s in table.seats]
+    seats[seat] = ({**empty_seat(), "kind": "bot", "level": level} if level else empty_seat())
+    _save(table, table.version, seats=seats)
+
+
+def _deadline_for(table: Table, match: Match, seats: list[dict]):
+    """When the player to move must have played, if the table has a timer and it is a
+    human's turn; ``None`` otherwise."""
+    state = match.current
+    if not table.timer or state is None or state.is_over:
+        return None
+    if seats[state.current_player]["kind"] != "human":
+        return None
+    return timezone.now() + timedelta(seconds=table.timer)
+
+
+def bot_seed(table: Table, deal_index: int, move: int, seat: int) -> int:
+    return (table.seed * 7919 + deal_index * 104729 + move * 131 + seat) % (2**63)
+
+
+def _bot_play(table: Table, match: Match, seat: int, level: str):
+    state = match.current
+    bot = make_bot(level, bot_seed(table, len(match.finished), len(state.events), seat))
+    return state.play(bot.choose(view_for(state, seat, match.totals)))
+
+
+def run_bots(table: Table, match: Match, seats: list[dict]) -> None:
+    """Bots play, each from its own view, until a human is to move or the deal ends."""
+    state = match.current
+    while state is not None and not state.is_over and (
+            seats[state.current_player]["kind"] == "bot"):
+        _bot_play(table, match, state.current_player, seats[state.current_player]["level"])
+    if state is not None and state.is_over:
+        match.finish_deal()
+
+
+def _store_match(table: Table, version: int, match: Match, seats=None) -> None:
+    seats = seats if seats is not None else table.seats
+    status = Table.FINISHED if match.outcome.over else Table.PLAYING
+    _save(table, version, match=match.to_dict(), seats=seats, status=status,
+          deadline=_deadline_for(table, match, seats))
+
+
+def start(table: Table, token: str | None) -> None:
+    """The creator starts the match once every seat is taken."""
+    _in_lobby(table)
+    if not is_creator(table, token):
+        raise Refused(_("Only the player who made the table can do this."), "creator")
+    if any(seat["kind"] == "empty" for seat in table.seats):
+        raise Refused(_("Every seat must be taken before the game can start."), "empty")
+    _new_match(table, table.version)
+
+
+def _new_match(table: Table, version: int) -> None:
+    rules = Rules.from_dict(table.rules)
+    match = Match(rules, first_dealer=rules.players - 1)  # seat 1 leads the first deal
+    match.start_deal(rng=secrets.SystemRandom())
+    run_bots(table, match, table.seats)
+    _store_match(table, version, match)
+
+
+def _playing_match(table: Table) -> Match:
+    if table.status == Table.LOBBY:
+        raise Refused(_("The game has not started yet."), "lobby")
+    return load_match(table)
+
+
+def play(table: Table, seat: int | None, card_text, version) -> None:
+    """A human plays ``card_text`` from their hand, then the bots answer."""
+    if seat is None:
+        raise Refused(_("You are watching: only players can play cards."), "watcher")
+    match = _playing_match(table)
+    version = _check_version(table, version)
+    state = match.current
+    if state is None or state.is_over:
+        raise Refused(_("This deal is over: no more cards can be played."), "deal_over")
+    if state.current_player != seat:
+        raise Refused(_("It is not your turn."), "turn")
+    try:
+        card = parse_card(card_text if isinstance(card_text, str) else "")
+    except InvalidCard:
+        raise Refused(_("That is not a card."), "card") from None
+    if card not in state.hands[seat]:
+        raise Refused(_("That card is not in your hand."), "hand")
+    state.play(card)
+    run_bots(table, match, table.seats)
+    _store_match(table, version, match)
+
+
+def next_deal(table: Table, seat: int | None, version) -> None:
+    """Any player deals the next deal once the last one is over; or, after the match,
+    starts a new match with the same seats ("play again")."""
+    if seat is None:
+        raise Refused(_("You are watching: only players can play cards."), "watcher")
+    match = _playing_match(table)
+    version = _check_version(table, version)
+    if match.outcome.over:
+        _new_match(table, version)
+        return
+    if match.current is not None:
+        raise Refused(_("Finish this deal first."), "deal_running")
+    match.start_deal(rng=secrets.SystemRandom())
+    run_bots(table, match, table.seats)
+    _store_match(table, version, match)
+
+
+def expire(table: Table, now=None) -> dict | None:
+    """If the player to move has run out of time, the medium bot plays for them.
+
+    Returns what happened (the seat and the card, for the note everyone is shown), or
+    ``None`` when the time has not run out. Whichever process gets here first plays; the
+    compare-and-swap turns every other attempt into a no-op.
+    """
+    now = now or timezone.now()
+    if table.status != Table.PLAYING or table.deadline is None or now < table.deadline:
+        return None
+    match = load_match(table)
+    state = match.current
+    if state is None or state.is_over:
+        return None
+    seat = state.current_player
+    event = _bot_play(table, match, seat, TIMEOUT_BOT)
+    run_bots(table, match, table.seats)
+    try:
+        _store_match(table, table.version, match)
+    except Refused:
+        return None
+    return {"seat": seat, "card": card_name(event.card)}
+
+
+def set_presence(table: Table, seat: int, present: bool) -> bool:
+    """Mark a seat's player as connected or away (retried on a concurrent change); a player
+    who comes back gets their seat back from a bot stand-in. Returns whether it changed."""
+    changed = _set_away(table, seat, None if present else timezone.now().isoformat())
+    if present and table.seats[seat].get("stand_in"):
+        changed = _end_stand_in(table, seat) or changed
+    return changed
+
+
+def _set_away(table: Table, seat: int, since: str | None) -> bool:
+    for _attempt in range(10):
+        away = dict(table.away)
+        key = str(seat)
+        if (key in away) == (since is not None):
+            return False
+        if since is None:
+            away.pop(key)
+        else:
+            away[key] = since
+        stored = Table.objects.filter(pk=table.pk, away_version=table.away_version).update(
+            away=away, away_version=F("away_version") + 1)
+        if stored:
+            table.away, table.away_version = away, table.away_version + 1
+            return True
+        table.refresh_from_db()
+    return False
+
+
+def _end_stand_in(table: Table, seat: int) -> bool:
+    for _attempt in range(10):
+        seats = [dict(s) for s in table.seats]
+        if not seats[seat].pop("stand_in", False):
+            return False
+        seats[seat]["kind"], seats[seat]["level"] = "human", ""
+        fields = {"seats": seats}
+        if table.match and table.status == Table.PLAYING:
+            fields["deadline"] = _deadline_for(table, load_match(table), seats)
+        try:
+            _save(table, table.version, **fields)
+            return True
+        except Refused:
+            table.refresh_from_db()
+    return False
+
+
+def take_over(table: Table, seat: int | None, target, now=None) -> None:
+    """A seated player lets a bot play for a player who has been away for a minute.
+
+    The away player's token stays with the seat, so when they come back they play again.
+    """
+    if seat is None:
+        raise Refused(_("You are watching: only players can play cards."), "watcher")
+    target = _seat_index(table, target)
+    entry = table.seats[target]
+    now = now or timezone.now()
+    away_since = table.away.get(str(target))
+    if entry["kind"] != "human" or away_since is None:
+        raise Refused(_("This player is at the table."), "present")
+    if now - timezone.datetime.fromisoformat(away_since) < TAKE_OVER_AFTER:
+        raise Refused(_("Please give them a minute to come back."), "too_soon")
+    seats = [dict(s) for s in table.seats]
+    seats[target] = {**entry, "kind": "bot", "level": TIMEOUT_BOT, "stand_in": True}
+    match = load_match(table)
+    if match is None:
+        _save(table, table.version, seats=seats)
+        return
+    run_bots(table, match, seats)
+    _store_match(table, table.version, match, seats)

@@ -1,0 +1,62 @@
+"""Tables, seats and WebSocket connections for the tests, as browsers would hold them."""
+
+from __future__ import annotations
+
+import json
+
+from channels.testing import WebsocketCommunicator
+from django.contrib.sessions.backends.db import SessionStore
+
+from friends import service
+from friends.consumers import SESSION_KEY
+from friends.models import Table
+from pisti import Rules
+from pisti_site.asgi import application
+
+
+def make_table(kind="1v1", *, timer=0, spectators=False, bots=(), players=None, **rules):
+    """A table made by "Ayşe"; ``bots`` are (seat, level) pairs put in by her."""
+    players = players or service.TABLE_RULES[kind]
+    table, token = service.create_table(kind, Rules(**players, **rules), timer, spectators,
+                                        "Ayşe")
+    for seat, level in bots:
+        service.set_bot(table, token, seat, level)
+    return table, token
+
+
+def session_with(table: Table | None = None, token: str | None = None) -> str:
+    """A browser's session cookie value, holding ``token`` for ``table``."""
+    session = SessionStore()
+    if table is not None and token is not None:
+        session[SESSION_KEY] = {str(table.pk): token}
+    session.save()
+    return session.session_key
+
+
+def communicator(table: Table, session_key: str | None = None, lang="en",
+                 origin=b"http://testserver") -> WebsocketCommunicator:
+    headers = [(b"origin", origin), (b"host", b"testserver")]
+    if session_key:
+        headers.append((b"cookie", f"sessionid={session_key}".encode()))
+    return WebsocketCommunicator(application, f"/ws/{lang}/friends/{table.pk}/",
+                                 headers=headers)
+
+
+async def receive(comm, timeout=2) -> dict:
+    return json.loads(await comm.receive_from(timeout=timeout))
+
+
+async def receive_state(comm, timeout=2) -> dict:
+    """The next state frame, skipping reactions."""
+    while True:
+        message = await receive(comm, timeout)
+        if message["type"] == "state":
+            return message
+
+
+async def drain(comm) -> list[dict]:
+    """Every message waiting for this connection."""
+    messages = []
+    while not await comm.receive_nothing(timeout=0.05):
+        messages.append(await receive(comm))
+    return messages

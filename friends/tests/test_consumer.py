@@ -1,0 +1,399 @@
+"""The table's WebSocket, message by message, with Channels' ``WebsocketCommunicator``."""
+
+from __future__ import annotations
+
+import json
+from datetime import timedelta
+
+import pytest
+from asgiref.sync import async_to_sync
+from django.utils import timezone
+
+from friends import service
+from friends.consumers import CLOSE_FLOOD, CLOSE_FORBIDDEN, FLOOD_MESSAGES
+from friends.models import Table
+from pisti.cards import card_name
+
+from .helpers import communicator, drain, make_table, receive, receive_state, session_with
+
+pytestmark = pytest.mark.django_db
+
+
+def two_player_table(**options):
+    """Ayşe (seat 1) and Mehmet (seat 2), started; returns the table and both sessions."""
+    table, ayse = make_table("1v1", **options)
+    mehmet = service.take_seat(table, 1, "Mehmet", None)
+    service.start(table, ayse)
+    table.refresh_from_db()
+    return table, session_with(table, ayse), session_with(table, mehmet)
+
+
+def run(scenario):
+    async_to_sync(scenario)()
+
+
+def current_state(table):
+    table.refresh_from_db()
+    match = service.load_match(table)
+    return match.current
+
+
+def test_a_player_gets_their_own_seat_and_hand():
+    table, ayse, _mehmet = two_player_table()
+    state = current_state(table)
+
+    async def scenario():
+        comm = communicator(table, ayse)
+        connected, _ = await comm.connect()
+        assert connected
+        frame = await receive_state(comm)
+        assert frame["seat"] == 0
+        assert sorted(frame["view"]["hand"]) == sorted(card_name(c) for c in state.hands[0])
+        assert [s["name"] for s in frame["seats"]] == ["Ayşe", "Mehmet"]
+        assert frame["version"] == table.version
+        await comm.disconnect()
+    run(scenario)
+
+
+def test_a_play_reaches_both_seats_and_the_opponent_sees_the_card_played():
+    table, ayse, mehmet = two_player_table()
+    state = current_state(table)
+    mover = state.current_player
+    card = card_name(state.hands[mover][0])
+    sessions = [ayse, mehmet]
+
+    async def scenario():
+        comms = [communicator(table, s) for s in sessions]
+        for comm in comms:
+            assert (await comm.connect())[0]
+            await receive_state(comm)
+        for comm in comms:
+            await drain(comm)
+        await comms[mover].send_to(text_data=json.dumps(
+            {"type": "play", "card": card, "version": table.version}))
+        for comm in comms:
+            frame = await receive_state(comm)
+            assert frame["version"] == table.version + 1
+            assert frame["view"]["history"][-1] == {"seat": mover, "card": card}
+        for comm in comms:
+            await comm.disconnect()
+    run(scenario)
+    assert current_state(table).events[-1].card == state.hands[mover][0]
+
+
+REFUSALS = [
+    ("turn", lambda card, other, version: {"type": "play", "card": other, "version": version},
+     "not_mover"),
+    ("hand", lambda card, other, version: {"type": "play", "card": other, "version": version},
+     "mover"),
+    ("card", lambda card, other, version: {"type": "play", "card": "ZZ", "version": version},
+     "mover"),
+    ("card", lambda card, other, version: {"type": "play", "card": 7, "version": version},
+     "mover"),
+    ("stale", lambda card, other, version: {"type": "play", "card": card,
+                                            "version": version - 1}, "mover"),
+    ("version", lambda card, other, version: {"type": "play", "card": card}, "mover"),
+    ("deal_running", lambda card, other, version: {"type": "next", "version": version},
+     "mover"),
+    ("reaction", lambda card, other, version: {"type": "react", "reaction": "boo"}, "mover"),
+    ("present", lambda card, other, version: {"type": "take_over", "seat": 0}, "mover"),
+    ("seat", lambda card, other, version: {"type": "take_over", "seat": 9}, "mover"),
+    ("malformed", lambda card, other, version: {"type": "dance"}, "mover"),
+]
+
+
+@pytest.mark.parametrize(("code", "make", "who"), REFUSALS)
+def test_every_refusal_has_a_reason_changes_nothing_and_keeps_the_connection(code, make, who):
+    table, ayse, mehmet = two_player_table()
+    state = current_state(table)
+    mover = state.current_player
+    sender = mover if who == "mover" else 1 - mover
+    card = card_name(state.hands[mover][0])
+    other = card_name(state.hands[1 - mover][0])
+    stored = (table.version, table.match)
+
+    async def scenario():
+        comm = communicator(table, [ayse, mehmet][sender])
+        assert (await comm.connect())[0]
+        await drain(comm)
+        await comm.send_to(text_data=json.dumps(make(card, other, table.version)))
+        answer = await receive(comm)
+        assert answer["type"] == "refused"
+        assert answer["code"] == code
+        assert answer["message"]
+        await comm.send_to(text_data=json.dumps({"type": "sync"}))
+        assert (await receive_state(comm))["version"] == table.version  # still connected
+        await comm.disconnect()
+    run(scenario)
+    table.refresh_from_db()
+    assert (table.version, table.match) == stored
+
+
+@pytest.mark.parametrize("text", ["{not json", "[1, 2]", '"play"', "null", "x" * 5000])
+def test_unreadable_messages_are_refused_and_the_connection_kept(text):
+    table, ayse, _mehmet = two_player_table()
+    version = table.version
+
+    async def scenario():
+        comm = communicator(table, ayse)
+        assert (await comm.connect())[0]
+        await drain(comm)
+        await comm.send_to(text_data=text)
+        assert (await receive(comm))["code"] == "malformed"
+        await comm.send_to(bytes_data=b"\x00\x01")
+        assert (await receive(comm))["code"] == "malformed"
+        await comm.send_to(text_data='{"type": "sync"}')
+        assert (await receive_state(comm))["version"] == version
+        await comm.disconnect()
+    run(scenario)
+
+
+def test_refusals_are_translated_for_the_connection_language():
+    table, ayse, mehmet = two_player_table()
+    mover = current_state(table).current_player
+    waiting = [ayse, mehmet][1 - mover]
+
+    async def scenario():
+        comm = communicator(table, waiting, lang="tr")
+        assert (await comm.connect())[0]
+        await drain(comm)
+        await comm.send_to(text_data=json.dumps({"type": "play", "card": "7H",
+                                                 "version": table.version}))
+        answer = await receive(comm)
+        assert answer["code"] == "turn"
+        assert answer["message"] != "It is not your turn."
+        await comm.disconnect()
+    run(scenario)
+
+
+def test_a_flood_is_refused_and_the_connection_closed():
+    table, ayse, _mehmet = two_player_table()
+
+    async def scenario():
+        comm = communicator(table, ayse)
+        assert (await comm.connect())[0]
+        await drain(comm)
+        for _message in range(FLOOD_MESSAGES + 1):
+            await comm.send_to(text_data='{"type": "sync"}')
+        messages = []
+        while True:
+            output = await comm.receive_output(timeout=2)
+            if output["type"] == "websocket.close":
+                assert output["code"] == CLOSE_FLOOD
+                break
+            messages.append(json.loads(output["text"]))
+        assert messages[-1]["code"] == "flood"
+    run(scenario)
+
+
+def test_reactions_reach_the_table_and_are_rate_limited():
+    table, ayse, mehmet = two_player_table()
+
+    async def scenario():
+        comms = [communicator(table, s, lang=lang) for s, lang in ((ayse, "en"), (mehmet, "de"))]
+        for comm in comms:
+            assert (await comm.connect())[0]
+        for comm in comms:
+            await drain(comm)
+        await comms[0].send_to(text_data='{"type": "react", "reaction": "pisti"}')
+        for comm in comms:
+            message = await receive(comm)
+            assert message["type"] == "reaction"
+            assert message["seat"] == 0
+            assert message["text"]
+        await comms[0].send_to(text_data='{"type": "react", "reaction": "good_game"}')
+        answer = await receive(comms[0])
+        assert answer["code"] == "reaction_rate"
+        assert await comms[1].receive_nothing(timeout=0.1)
+        for comm in comms:
+            await comm.disconnect()
+    run(scenario)
+
+
+def test_a_stranger_may_not_watch_unless_the_creator_allowed_it():
+    table, _ayse, _mehmet = two_player_table()
+    stranger = session_with()
+
+    async def scenario():
+        comm = communicator(table, stranger)
+        connected, code = await comm.connect()
+        assert not connected
+        assert code == CLOSE_FORBIDDEN
+    run(scenario)
+
+
+def test_a_watcher_sees_the_table_but_no_hand_and_cannot_play():
+    table, _ayse, _mehmet = two_player_table(spectators=True)
+    state = current_state(table)
+    hands = {card_name(c) for hand in state.hands for c in hand}
+    stranger = session_with()
+
+    async def scenario():
+        comm = communicator(table, stranger)
+        assert (await comm.connect())[0]
+        frame = await receive_state(comm)
+        assert frame["seat"] is None
+        assert "hand" not in frame["view"]
+        assert "seen" not in frame["view"]
+        assert not any(f'"{name}"' in json.dumps(frame) for name in hands)
+        await comm.send_to(text_data=json.dumps(
+            {"type": "play", "card": sorted(hands)[0], "version": table.version}))
+        assert (await receive(comm))["code"] == "watcher"
+        await comm.disconnect()
+    run(scenario)
+
+
+def test_someone_without_a_seat_in_the_lobby_is_sent_away_when_the_game_starts():
+    table, ayse = make_table("1v1")
+    service.take_seat(table, 1, "Mehmet", None)
+    stranger = session_with()
+
+    async def scenario():
+        comm = communicator(table, stranger)
+        assert (await comm.connect())[0]
+        frame = await receive_state(comm)
+        assert frame["status"] == "lobby"
+        assert frame["view"] is None
+        await _start_from_http(table, ayse)
+        answer = await receive(comm)
+        assert answer["code"] == "forbidden"
+        assert (await comm.receive_output(timeout=2))["type"] == "websocket.close"
+    run(scenario)
+
+
+async def _start_from_http(table, token):
+    from channels.db import database_sync_to_async
+
+    from friends.consumers import tell_table
+
+    await database_sync_to_async(service.start)(table, token)
+    # the views call tell_table from a worker thread; here the layer is awaited directly
+    from channels.layers import get_channel_layer
+    await get_channel_layer().group_send(f"friends.{table.pk}",
+                                         {"type": "table.changed", "note": None})
+    assert tell_table  # the views' synchronous path is covered in test_views
+
+
+def test_another_site_cannot_open_the_socket():
+    table, ayse, _mehmet = two_player_table()
+
+    async def scenario():
+        comm = communicator(table, ayse, origin=b"http://evil.example")
+        connected, _ = await comm.connect()
+        assert not connected
+    run(scenario)
+
+
+def test_an_unknown_table_closes_the_connection():
+    table, ayse, _mehmet = two_player_table()
+    table_id = table.pk
+    Table.objects.filter(pk=table_id).delete()
+
+    async def scenario():
+        comm = communicator(table, ayse)
+        connected, _ = await comm.connect()
+        assert not connected
+    run(scenario)
+
+
+def test_the_timer_is_checked_on_every_message():
+    table, ayse, mehmet = two_player_table(timer=15)
+    assert table.deadline is not None
+    mover = current_state(table).current_player
+    Table.objects.filter(pk=table.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+
+    async def scenario():
+        comm = communicator(table, [ayse, mehmet][1 - mover])
+        assert (await comm.connect())[0]
+        await drain(comm)
+        await comm.send_to(text_data='{"type": "sync"}')
+        frames = [m for m in await _collect(comm) if m["type"] == "state"]
+        noted = [f for f in frames if "note" in f]
+        assert noted, frames
+        assert ["Ayşe", "Mehmet"][mover] in noted[0]["note"]
+        assert noted[0]["view"]["history"][-1]["seat"] == mover
+        await comm.disconnect()
+    run(scenario)
+
+
+def test_the_server_plays_for_a_seat_when_its_time_runs_out_without_any_message():
+    table, ayse, mehmet = two_player_table(timer=15)
+    mover = current_state(table).current_player
+    Table.objects.filter(pk=table.pk).update(
+        deadline=timezone.now() + timedelta(milliseconds=300))
+    table.refresh_from_db()
+
+    async def scenario():
+        comm = communicator(table, [ayse, mehmet][1 - mover])
+        assert (await comm.connect())[0]
+        first = await receive_state(comm)
+        assert 0 < first["deadline_ms"] <= 300
+        frame = await receive_state(comm, timeout=3)
+        assert "note" in frame
+        assert frame["view"]["history"][-1]["seat"] == mover
+        await comm.disconnect()
+    run(scenario)
+
+
+async def _collect(comm, timeout=0.5) -> list[dict]:
+    messages = []
+    while not await comm.receive_nothing(timeout=timeout):
+        messages.append(await receive(comm))
+    return messages
+
+
+def test_an_away_player_is_shown_and_a_bot_may_take_over_after_a_minute_until_they_return():
+    table, ayse, mehmet = two_player_table()
+
+    async def scenario():
+        comm_a = communicator(table, ayse)
+        comm_m = communicator(table, mehmet)
+        assert (await comm_a.connect())[0]
+        assert (await comm_m.connect())[0]
+        await drain(comm_a)
+        await comm_m.disconnect()
+        frame = (await _collect(comm_a))[-1]
+        assert frame["seats"][1]["away"]
+        await comm_a.send_to(text_data='{"type": "take_over", "seat": 1}')
+        assert (await receive(comm_a))["code"] == "too_soon"
+        await _backdate_away(table, 1)
+        await comm_a.send_to(text_data='{"type": "take_over", "seat": 1}')
+        frame = (await _collect(comm_a))[-1]
+        assert frame["seats"][1]["kind"] == "bot"
+        assert frame["seats"][1]["stand_in"]
+        assert frame["seats"][1]["name"] == "Mehmet"
+        assert frame["to_move"] in (0, None)  # the stand-in played its turn
+        comm_m = communicator(table, mehmet)
+        assert (await comm_m.connect())[0]
+        back = (await _collect(comm_m))[-1]
+        assert back["seat"] == 1
+        assert back["seats"][1]["kind"] == "human"
+        assert not back["seats"][1]["away"]
+        await comm_a.disconnect()
+        await comm_m.disconnect()
+    run(scenario)
+
+
+async def _backdate_away(table, seat):
+    from channels.db import database_sync_to_async
+
+    def backdate():
+        table.refresh_from_db()
+        away = {**table.away, str(seat): (timezone.now() - timedelta(minutes=2)).isoformat()}
+        Table.objects.filter(pk=table.pk).update(away=away)
+    await database_sync_to_async(backdate)()
+
+
+def test_a_second_tab_closing_does_not_mark_a_present_player_away():
+    table, ayse, _mehmet = two_player_table()
+
+    async def scenario():
+        first, second = communicator(table, ayse), communicator(table, ayse)
+        assert (await first.connect())[0]
+        assert (await second.connect())[0]
+        await drain(first)
+        await second.disconnect()
+        frames = [m for m in await _collect(first) if m["type"] == "state"]
+        assert not frames[-1]["seats"][0]["away"]
+        await first.disconnect()
+    run(scenario)

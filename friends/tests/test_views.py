@@ -1,0 +1,106 @@
+"""Making a table, taking seats, bots and the start over HTTP, as a browser without a script
+would; every refusal shows its reason and changes nothing."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from friends.models import Table
+from practice.forms import initial_for
+
+pytestmark = pytest.mark.django_db
+
+
+def form_data(**changes) -> dict:
+    data = {key: str(value) for key, value in initial_for("standard").items()}
+    data.update({"name": "Ayşe", "kind": "1v1", "timer": "0", "max_deals": ""})
+    data.update({k: str(v) for k, v in changes.items()})
+    return data
+
+
+def make(client, **changes) -> Table:
+    response = client.post(reverse("friends:start"), form_data(**changes))
+    assert response.status_code == 302, response.content.decode()[:800]
+    return Table.objects.get()
+
+
+def test_the_form_makes_a_table_with_its_rules_and_seats_the_creator(client):
+    table = make(client, kind="2v2", timer=30, target=101, spectators="on")
+    assert table.rules["players"] == 4 and table.rules["partnerships"]
+    assert table.rules["target"] == 101
+    assert table.timer == 30 and table.spectators
+    assert [s["kind"] for s in table.seats] == ["human", "empty", "empty", "empty"]
+    page = client.get(reverse("friends:table", args=[table.pk])).content.decode()
+    assert "Ayşe" in page
+    assert "/ws/en/friends/" in page
+
+
+@pytest.mark.parametrize("changes", [{"name": "  "}, {"kind": "5v5"}, {"timer": "7"},
+                                     {"target": "9"}])
+def test_a_bad_form_changes_nothing(client, changes):
+    response = client.post(reverse("friends:start"), form_data(**changes))
+    assert response.status_code == 200
+    assert 'role="alert"' in response.content.decode() or "errorlist" in response.content.decode()
+    assert not Table.objects.exists()
+
+
+def test_a_friend_takes_a_seat_the_creator_adds_a_bot_and_starts(client, django_user_model):
+    from django.test import Client
+
+    table = make(client, kind="3")
+    friend = Client()
+    url = reverse("friends:table", args=[table.pk])
+    response = friend.post(url + "seat/", {"seat": "1", "name": "Mehmet"})
+    assert response.status_code == 302
+    response = friend.post(url + "seat/", {"seat": "2", "name": "Mehmet again"})
+    assert response.status_code == 400  # one seat per browser
+    response = friend.post(url + "bot/", {"seat": "2", "level": "easy"})
+    assert response.status_code == 400  # only the creator
+    assert client.post(url + "start/").status_code == 400  # a seat is still free
+    assert client.post(url + "bot/", {"seat": "2", "level": "easy"}).status_code == 302
+    assert friend.post(url + "start/").status_code == 400
+    assert client.post(url + "start/").status_code == 302
+    table.refresh_from_db()
+    assert table.status == "playing"
+    assert [s["name"] for s in table.seats][:2] == ["Ayşe", "Mehmet"]
+    assert friend.post(url + "seat/", {"seat": "2", "name": "Late"}).status_code == 409
+
+
+@pytest.mark.parametrize(("path", "data"), [
+    ("seat/", {"seat": "9", "name": "X"}), ("seat/", {"seat": "x", "name": "X"}),
+    ("seat/", {"seat": "0", "name": "X"}), ("seat/", {"seat": "1", "name": ""}),
+    ("bot/", {"seat": "1", "level": "godlike"}), ("bot/", {"seat": "0", "level": "easy"}),
+])
+def test_bad_lobby_requests_are_refused_with_a_reason(client, path, data):
+    from django.test import Client
+
+    table = make(client)
+    before = (table.version, table.seats)
+    actor = Client() if path == "seat/" else client
+    response = actor.post(reverse("friends:table", args=[table.pk]) + path, data)
+    assert response.status_code in (400, 409)
+    assert 'class="messages"' in response.content.decode()
+    table.refresh_from_db()
+    assert (table.version, table.seats) == before
+
+
+def test_a_stranger_cannot_see_a_started_private_table(client):
+    from django.test import Client
+
+    table = make(client)
+    url = reverse("friends:table", args=[table.pk])
+    client.post(url + "bot/", {"seat": "1", "level": "beginner"})
+    client.post(url + "start/")
+    assert Client().get(url).status_code == 403
+    assert client.get(url).status_code == 200
+
+
+def test_an_unknown_table_is_404(client):
+    assert client.get("/en/friends/00000000-0000-0000-0000-000000000000/").status_code == 404
+
+
+@pytest.mark.parametrize("language", ["tr", "de", "ru"])
+def test_the_pages_are_translated(client, language):
+    page = client.get(f"/{language}/friends/").content.decode()
+    assert "Play with friends" not in page

@@ -1,0 +1,12 @@
+from django.urls import path
+
+from . import views
+
+app_name = "friends"
+urlpatterns = [
+    path("", views.start, name="start"),
+    path("<uuid:table_id>/", views.table_page, name="table"),
+    path("<uuid:table_id>/seat/", views.take_seat, name="seat"),
+    path("<uuid:table_id>/bot/", views.set_bot, name="bot"),
+    path("<uuid:table_id>/start/", views.start_game, name="start-game"),
+]

@@ -1,0 +1,150 @@
+"""Tables with friends over HTTP: make one, sit down, put bots in seats, start, look.
+
+The moves themselves travel over the table's WebSocket (``consumers.py``). The seat a
+browser holds is the token kept in its session, never anything the page sends. Refused
+requests show the reason and change nothing.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from pisti.bots import PLAYING_LEVELS
+from practice.forms import LEVEL_CHOICES
+
+from . import service
+from .consumers import SESSION_KEY, tell_table
+from .forms import NewTableForm, new_table_initial
+from .models import Table
+from .service import Refused
+
+
+def _table_or_404(table_id) -> Table:
+    table = Table.objects.filter(pk=table_id).first()
+    if table is None:
+        raise Http404
+    note = service.expire(table)  # the turn timer is checked on every request too
+    if note:
+        tell_table(table.pk, note)
+    return table
+
+
+def _token(request, table_id) -> str | None:
+    tokens = request.session.get(SESSION_KEY, {})
+    return tokens.get(str(table_id)) if isinstance(tokens, dict) else None
+
+
+def _keep_token(request, table_id, token: str) -> None:
+    tokens = dict(request.session.get(SESSION_KEY, {}))
+    tokens[str(table_id)] = token
+    request.session[SESSION_KEY] = tokens
+
+
+def start(request):
+    """The form that makes a table; the creator sits in the first seat."""
+    if request.method == "POST":
+        form = NewTableForm(request.POST)
+        if form.is_valid():
+            data = form.cleaned_data
+            table, token = service.create_table(data["kind"], data["rules"], data["timer"],
+                                                data["spectators"], data["name"])
+            _keep_token(request, table.pk, token)
+            return redirect("friends:table", table_id=table.pk)
+    else:
+        form = NewTableForm(initial=new_table_initial())
+    hidden = ("name", "kind", "timer", "spectators")
+    return render(request, "friends/start.html", {
+        "form": form,
+        "rule_fields": [form[name] for name in form.fields if name not in hidden],
+    })
+
+
+def script_strings() -> dict:
+    """The words the table's script puts on screen, in the page's language."""
+    return {
+        "your_turn": _("Your turn: choose a card."),
+        "to_move": _("%(name)s is to play."),
+        "waiting": _("Waiting for %(name)s…"),
+        "take_over": _("Let a bot play for %(name)s"),
+        "stand_in": _("a bot is playing for now"),
+        "you": _("(you)"),
+        "deal_over": _("The deal is over."),
+        "deal_points": _("Points this deal"),
+        "match_totals": _("Match total"),
+        "next_deal": _("Deal the next hand"),
+        "match_over": _("The match is over."),
+        "winner": _("%(names)s won the match."),
+        "shared": _("A shared win: %(names)s."),
+        "play_again": _("Play again with the same seats"),
+        "watching": _("You are watching: no hand is shown."),
+        "lobby": _("Waiting for the game to start…"),
+        "reconnecting": _("The connection was lost: reconnecting…"),
+        "time_left": _("%(seconds)s s left"),
+        "and": _(" and "),
+    }
+
+
+def table_page(request, table_id):
+    table = _table_or_404(table_id)
+    token = _token(request, table.pk)
+    seat = service.seat_of(table, token)
+    watching_refused = (seat is None and table.status != Table.LOBBY and not table.spectators)
+    levels = [(key, label) for key, label in LEVEL_CHOICES if key in PLAYING_LEVELS]
+    return render(request, "friends/table.html", {
+        "table": table,
+        "seat": seat,
+        "creator": service.is_creator(table, token),
+        "seats": [{"index": i, "number": i + 1, **entry,
+                   "level_name": service.LEVEL_NAMES.get(entry["level"], "")}
+                  for i, entry in enumerate(table.seats)],
+        "full": all(entry["kind"] != "empty" for entry in table.seats),
+        "link": request.build_absolute_uri(),
+        "levels": levels,
+        "watching_refused": watching_refused,
+        "strings": script_strings(),
+    }, status=403 if watching_refused else 200)
+
+
+def _lobby_action(request, table_id, action):
+    table = _table_or_404(table_id)
+    try:
+        action(table, _token(request, table.pk))
+    except Refused as refused:
+        messages.error(request, refused.message)
+        response = table_page(request, table_id)
+        response.status_code = 409 if refused.code in ("taken", "started", "stale") else 400
+        return response
+    tell_table(table.pk)
+    return redirect("friends:table", table_id=table.pk)
+
+
+def _seat_number(request) -> int | None:
+    try:
+        return int(request.POST.get("seat", ""))
+    except ValueError:
+        return None
+
+
+@require_POST
+def take_seat(request, table_id):
+    def sit(table, token):
+        token = service.take_seat(table, _seat_number(request), request.POST.get("name"), token)
+        _keep_token(request, table.pk, token)
+    return _lobby_action(request, table_id, sit)
+
+
+@require_POST
+def set_bot(request, table_id):
+    return _lobby_action(request, table_id, lambda table, token: service.set_bot(
+        table, token, _seat_number(request), request.POST.get("level", "")))
+
+
+@require_POST
+def start_game(request, table_id):
+    return _lobby_action(request, table_id, service.start)
+
+

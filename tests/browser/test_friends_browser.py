@@ -1,0 +1,214 @@
+"""Tables with friends in real browsers: several contexts (one per player) against Daphne.
+
+The site runs as it does for ``make serve``: the ASGI application under Daphne, HTTP and
+WebSockets on one port, the in-memory channel layer.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+
+from .conftest import ROOT, _database_url, _ensure_postgres_database, _free_port
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def asgi_url(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("friends-site")
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "pisti_site.settings.test",
+           "DATABASE_URL": _database_url(tmp).replace("_browser", "_friends")}
+    _ensure_postgres_database(env["DATABASE_URL"])
+    for command in (["migrate", "--noinput", "-v0"], ["load_content"]):
+        subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=env, check=True,
+                       capture_output=True)
+    port = _free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
+         "pisti_site.asgi:application"], cwd=ROOT, env=env,
+        stdout=open(tmp / "daphne.log", "w"), stderr=subprocess.STDOUT)  # noqa: SIM115
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            urllib.request.urlopen(url + "/robots.txt", timeout=1)
+            break
+        except OSError:
+            if time.monotonic() > deadline or server.poll() is not None:
+                server.kill()
+                raise RuntimeError("daphne did not start") from None
+            time.sleep(0.2)
+    yield url
+    server.terminate()
+    server.wait(timeout=10)
+
+
+COUNT_STEPS = """
+window.pistiSteps = 0;
+document.addEventListener("pisti:step", () => { window.pistiSteps += 1; });
+"""
+HAND = "[data-friends-board] .hand-form button[name=card]"
+PLAYABLE = "[data-friends-board] fieldset.hand:not([disabled]) button[name=card]"
+
+
+def player(browser, phone=False):
+    """One player's browser; it counts the plays the shared table script animates."""
+    viewport = {"width": 390, "height": 844} if phone else {"width": 1366, "height": 900}
+    context = browser.new_context(viewport=viewport, is_mobile=phone, has_touch=phone)
+    context.add_init_script(COUNT_STEPS)
+    return context.new_page()
+
+
+def make_table(page, url, kind="1v1", timer="0", max_deals="1", name="Ayşe"):
+    page.goto(url + "/en/friends/")
+    page.fill("#id_name", name)
+    page.check(f"input[name=kind][value='{kind}']")
+    page.check(f"input[name=timer][value='{timer}']")
+    page.fill("#id_max_deals", max_deals)
+    page.click("button[type=submit]:has-text('Make the table')")
+    page.wait_for_selector("#table-link")
+    return page.input_value("#table-link")
+
+
+def take_seat(page, link, seat, name):
+    page.goto(link)
+    page.wait_for_selector("[data-friends-status]:has-text('Waiting for the game')")
+    page.fill(f"#name-{seat}", name)
+    page.click(f"li[data-seat='{seat}'] button:has-text('Take this seat')")
+    page.wait_for_selector(f"li[data-seat='{seat}'] .you")
+
+
+def start(page):
+    page.wait_for_selector("button:has-text('Start the game'):not([disabled])")
+    page.click("button:has-text('Start the game')")
+    page.wait_for_selector(HAND)
+
+
+def play_if_my_turn(page) -> str | None:
+    """Click the first playable card; returns it, or None when it is not this page's turn."""
+    button = page.query_selector(PLAYABLE)
+    if button is None:
+        return None
+    card = button.get_attribute("value")
+    button.click()
+    page.wait_for_function(
+        "card => !document.querySelector(`[data-friends-board] button[value='${card}']`)",
+        arg=card)
+    return card
+
+
+def test_two_players_play_a_whole_deal_and_see_each_others_plays(browser, asgi_url, tmp_path):
+    ayse = player(browser)
+    mehmet = player(browser, phone=True)
+    link = make_table(ayse, asgi_url)
+    take_seat(mehmet, link, 1, "Mehmet")
+    ayse.wait_for_selector("li[data-seat='1'] strong:has-text('Mehmet')")
+    start(ayse)
+    mehmet.wait_for_selector(HAND)
+    pages = {"ayse": ayse, "mehmet": mehmet}
+    shots = False
+    for _move in range(200):
+        if ayse.is_visible("[data-friends-result]"):
+            break
+        for who, page in pages.items():
+            card = play_if_my_turn(page)
+            if card is None:
+                continue
+            other = mehmet if who == "ayse" else ayse
+            # the other seat sees the play arrive (the log names the player and the card)
+            name = "Ayşe" if who == "ayse" else "Mehmet"
+            other.wait_for_function(
+                "n => document.querySelector('[data-friends-log]').textContent.includes(n)",
+                arg=name)
+            if not shots and ayse.evaluate("window.pistiSteps") >= 6:
+                ayse.screenshot(path=str(tmp_path / "friends-desktop.png"))
+                mehmet.screenshot(path=str(tmp_path / "friends-phone.png"), full_page=True)
+                shots = True
+        time.sleep(0.05)
+    ayse.wait_for_selector("[data-friends-result] .friends-winner, [data-friends-result] table")
+    mehmet.wait_for_selector("[data-friends-result] table")
+    assert "The match is over." in ayse.inner_text("[data-friends-status]")
+    ayse.screenshot(path=str(tmp_path / "friends-end-desktop.png"), full_page=True)
+    mehmet.screenshot(path=str(tmp_path / "friends-end-phone.png"), full_page=True)
+    assert ayse.is_visible("button:has-text('Play again with the same seats')")
+    # each saw the other's plays animate on the shared table
+    assert ayse.evaluate("window.pistiSteps") >= 20
+    assert not ayse.query_selector(".friends-player.is-away")  # both still at the table
+    assert not mehmet.query_selector(".friends-player.is-away")
+    assert mehmet.evaluate("window.pistiSteps") >= 20
+    print("screenshots in", tmp_path)
+
+
+def test_two_humans_and_two_bots_play_two_against_two(browser, asgi_url):
+    ayse = player(browser)
+    mehmet = player(browser, phone=True)
+    link = make_table(ayse, asgi_url, kind="2v2")
+    for seat, level in ((1, "easy"), (3, "medium")):
+        ayse.select_option(f"#level-{seat}", level)
+        ayse.click(f"li[data-seat='{seat}'] button:has-text('Put in this seat')")
+        ayse.wait_for_selector(f"li[data-seat='{seat}'] strong:has-text('Bot')")
+    take_seat(mehmet, link, 2, "Mehmet")
+    start(ayse)
+    mehmet.wait_for_selector(HAND)
+    played = {"ayse": 0, "mehmet": 0}
+    for _move in range(200):
+        for who, page in (("ayse", ayse), ("mehmet", mehmet)):
+            if play_if_my_turn(page):
+                played[who] += 1
+        if min(played.values()) >= 4:
+            break
+        time.sleep(0.05)
+    assert min(played.values()) >= 4
+    assert "Bot (Easy)" in mehmet.inner_text("[data-friends-players]")
+
+
+def test_a_player_reloads_mid_deal_and_continues(browser, asgi_url):
+    ayse = player(browser)
+    mehmet = player(browser)
+    link = make_table(ayse, asgi_url)
+    take_seat(mehmet, link, 1, "Mehmet")
+    start(ayse)
+    mehmet.wait_for_selector(HAND)
+    for _round in range(3):
+        for page in (ayse, mehmet):
+            page.wait_for_timeout(100)
+            play_if_my_turn(page)
+    mehmet.wait_for_timeout(1500)  # the last play has landed
+    hand_before = sorted(b.get_attribute("value") for b in mehmet.query_selector_all(HAND))
+    mehmet.reload()
+    mehmet.wait_for_selector(HAND)
+    hand_after = sorted(b.get_attribute("value") for b in mehmet.query_selector_all(HAND))
+    assert hand_after == hand_before
+    for _move in range(20):
+        if play_if_my_turn(mehmet):
+            break
+        play_if_my_turn(ayse)
+        mehmet.wait_for_timeout(150)
+    else:
+        raise AssertionError("Mehmet could not play after reloading")
+
+
+def test_the_timer_plays_for_an_absent_player(browser, asgi_url):
+    ayse = player(browser)
+    mehmet_context = browser.new_context()
+    mehmet = mehmet_context.new_page()
+    link = make_table(ayse, asgi_url, timer="15")
+    take_seat(mehmet, link, 1, "Mehmet")
+    start(ayse)
+    mehmet.wait_for_selector(HAND)
+    ayse.wait_for_selector(".timer-ring")
+    # Mehmet's turn comes; he has gone away
+    for _move in range(5):
+        if mehmet.query_selector(PLAYABLE):
+            break
+        play_if_my_turn(ayse)
+        ayse.wait_for_timeout(200)
+    mehmet_context.close()
+    ayse.wait_for_selector("[data-friends-note]:has-text('The time ran out')", timeout=25_000)
+    assert "Mehmet" in ayse.inner_text("[data-friends-note]")
