@@ -141,7 +141,18 @@ def play(request, game_id):
     except MoveRefused as refused:
         game.refresh_from_db()
         return _answer(request, game, refused=refused)
+    _queue_analysis_of_an_ended_deal(game)
     return _answer(request, game, events)
+
+
+def _queue_analysis_of_an_ended_deal(game: Game) -> None:
+    """A deal that this move ended goes to the analysis queue at once, so a worker has
+    reviewed it by the time the player opens the review (which would enqueue it too)."""
+    match = service.load_match(game)
+    if match.finished and match.current is None:
+        from analysis.service import request_analysis
+
+        request_analysis(game, len(match.finished))
 
 
 @require_POST

@@ -11,6 +11,8 @@ from django_tasks_db.models import DBTaskResult
 
 from analysis.models import DealAnalysis
 from analysis.service import summary
+from pisti import Rules
+from pisti.cards import card_name
 from rules.cardwords import card_words
 
 from .helpers import game_with_a_finished_deal
@@ -107,3 +109,23 @@ def test_summary_counts_best_and_good_and_finds_the_biggest_loss():
     moves = [{"label": "best", "loss": 0.0}, {"label": "good", "loss": 0.4},
              {"label": "blunder", "loss": 4.2}, {"label": "mistake", "loss": 2.0}]
     assert summary(moves) == {"accuracy": 50, "lost": 6.6, "worst": 3}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_deal_is_queued_for_analysis_as_soon_as_it_ends(client):
+    from practice import service
+
+    client.get("/en/practice/")
+    session = client.session
+    session.save()
+    game = service.create_game(session.session_key, "beginner", "1v1", Rules())
+    play_url = reverse("practice:play", args=[game.pk])
+    while not service.load_match(game).finished:
+        assert not DealAnalysis.objects.exists()  # nothing before the deal is over
+        hand = service.load_match(game).current.hands[service.HUMAN]
+        client.post(play_url, {"card": card_name(hand[0]), "version": game.version})
+        game.refresh_from_db()
+    row = DealAnalysis.objects.get(game=game, deal=1)
+    assert row.task_id and DBTaskResult.objects.count() == 1  # queued, before any review
+    client.get(review_url(game))
+    assert DBTaskResult.objects.count() == 1  # opening the review does not queue it twice
