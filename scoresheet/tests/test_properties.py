@@ -6,12 +6,11 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pisti import Rules, new_deal, score_deal
-from pisti.cards import JACK
-from pisti.state import NO_PISTI
+from pisti import Rules, score_deal
 from scoresheet.forms import DetailedDealForm
 from scoresheet.models import Deal
 from scoresheet.scoring import deal_points
+from scoresheet.tests.tally import play_and_count_captures
 
 TABLES = [{"players": 2}, {"players": 3}, {"players": 4, "partnerships": False},
           {"players": 4, "partnerships": True}]
@@ -38,25 +37,7 @@ rules_strategy = st.builds(
 def play_and_tally(rules: Rules, seed: int):
     """A random complete deal and what each side took, counted the way the form asks."""
     rng = random.Random(seed)
-    state = new_deal(rules, rng=rng)
-    counts = [dict.fromkeys(DetailedDealForm.CAPTURES, 0) for _ in range(rules.sides)]
-    while not state.is_over:
-        lone = state.pile[-1] if len(state.pile) == 1 else None
-        empty = not state.pile
-        last = state._remaining == 1
-        card = rng.choice(state.legal_plays())
-        event = state.play(card)
-        side = counts[state.side_of(event.seat)]
-        if not event.captured or (last and not rules.last_card_pisti):
-            continue
-        if card >> 2 == JACK and empty:
-            side["jack_on_empty"] += 1
-        elif card >> 2 == JACK and lone is not None and lone >> 2 == JACK:
-            side["jack_on_jack"] += 1
-        elif card >> 2 == JACK and lone is not None:
-            side["jack_on_card"] += 1
-        elif lone is not None and event.kind != NO_PISTI:
-            side["pisti"] += 1
+    state, counts = play_and_count_captures(rules, rng)
     engine = score_deal(state)
     sides = [{"cards": s.cards, "aces": s.aces, "jacks": s.jacks,
               "two_of_clubs": s.two_of_clubs, "ten_of_diamonds": s.ten_of_diamonds,

@@ -7,12 +7,11 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from pisti import Rules, new_deal, score_deal
-from pisti.cards import JACK
-from pisti.state import NO_PISTI
+from pisti import Rules, score_deal
 from pisti_site.forms import rules_initial
 from scoresheet.models import Deal, Sheet
 from scoresheet.scoring import deal_points, quick_entry_possible
+from scoresheet.tests.tally import play_and_count_captures
 
 pytestmark = pytest.mark.django_db
 
@@ -105,26 +104,7 @@ def test_detailed_scoring_equals_the_engine(rules):
     engine_rules = Rules(**rules)
     rng = random.Random(11)
     for _ in range(20):
-        state = new_deal(engine_rules, rng=rng)
-        counts = [{"pisti": 0, "jack_on_jack": 0, "jack_on_card": 0, "jack_on_empty": 0}
-                  for _ in range(2)]
-        while not state.is_over:
-            lone = state.pile[-1] if len(state.pile) == 1 else None
-            empty = not state.pile
-            last = state._remaining == 1
-            card = rng.choice(state.legal_plays())
-            event = state.play(card)
-            side = counts[state.side_of(event.seat)]
-            if not event.captured or (last and not engine_rules.last_card_pisti):
-                continue
-            if card >> 2 == JACK and empty:
-                side["jack_on_empty"] += 1
-            elif card >> 2 == JACK and lone is not None and lone >> 2 == JACK:
-                side["jack_on_jack"] += 1
-            elif card >> 2 == JACK and lone is not None:
-                side["jack_on_card"] += 1
-            elif lone is not None and event.kind != NO_PISTI:
-                side["pisti"] += 1
+        state, counts = play_and_count_captures(engine_rules, rng)
         engine = score_deal(state)
         entry = {"sides": [
             {"cards": s.cards, "aces": s.aces, "jacks": s.jacks, "two_of_clubs": s.two_of_clubs,
