@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 
 from ..cards import JACK
+from ..state import pisti_kind
 from ..view import PlayerView
 from .heuristics import capture_kind_from, pisti_value, points_table, unseen_cards
 from .search import _world, fast_roll_out, point_margin
@@ -58,7 +59,7 @@ def counting_choice(hand, pile_face_up, pile_size: int, unseen_ranks, plays_left
     return min(hand, key=lambda c: (c >> 2 == JACK, unseen_ranks[c >> 2], points[c], c))
 
 
-def _unseen_ranks(view: PlayerView) -> list[int]:
+def view_unseen_ranks(view: PlayerView) -> list[int]:
     counts = [0] * 13
     for card in unseen_cards(view):
         counts[card >> 2] += 1
@@ -75,7 +76,7 @@ class CountingBot:
         hand = sorted(view.hand)
         if len(hand) == 1:
             return hand[0]
-        return counting_choice(hand, view.pile_face_up, view.pile_size, _unseen_ranks(view),
+        return counting_choice(hand, view.pile_face_up, view.pile_size, view_unseen_ranks(view),
                                view.plays_left, view.rules, points_table(view.rules))
 
 
@@ -93,7 +94,7 @@ class PimcBot:
         if len(hand) == 1:
             return hand[0]
         points = points_table(view.rules)
-        default = counting_choice(hand, view.pile_face_up, view.pile_size, _unseen_ranks(view),
+        default = counting_choice(hand, view.pile_face_up, view.pile_size, view_unseen_ranks(view),
                                   view.plays_left, view.rules, points)
         unseen = unseen_cards(view)
         differences = {card: [] for card in hand if card != default}
@@ -128,11 +129,42 @@ def counting_roll_out(state, view: PlayerView, played: int, points) -> None:
     own hand; on the search bots' fast loop, which follows the engine step for step."""
     public = set(view.seen) - set(view.hand)
     public.add(played)
-    fast_roll_out(state, points, public, _counting_policy)
+    fast_roll_out(state, points, public, lean_counting_choice, lean=True)
 
 
-def _counting_policy(hand, rules, points, pile, face_down, unseen_ranks, pool, unseen_points,
-                     next_hand, plays_left, my_turns_left, last_round, face_up_points):
-    """``counting_choice`` called the way the fast loop calls a policy."""
-    return counting_choice(hand, pile[face_down:], len(pile), unseen_ranks, plays_left, rules,
-                           points)
+def lean_counting_choice(hand, pile, face_down: int, public_ranks, face_up_points: int,
+                         plays_left: int, rules, points) -> int:
+    """``counting_choice`` for the fast loop, from its running totals: the same card every
+    time (the same arithmetic in the same order; a test holds the two together), without
+    recounting the unseen ranks for every play. ``public_ranks[r]`` counts the rank-``r``
+    cards everybody has seen."""
+    pile_size = len(pile)
+    best, best_key = None, None
+    if pile_size > face_down:
+        top = pile[-1]
+        top_rank = top >> 2
+        lone = pile_size == 1 and not (plays_left == 1 and not rules.last_card_pisti)
+        base = 0.1 * (pile_size + 1)
+        for card in hand:
+            rank = card >> 2
+            jack = rank == JACK
+            if not (jack or rank == top_rank):
+                continue
+            bonus = pisti_value(pisti_kind(rules, top, card), rules) if lone else 0
+            key = (bonus + face_up_points + base, not jack, -card)
+            if best is None or key > best_key:
+                best, best_key = card, key
+    elif pile_size == 0 and rules.jack_on_empty_table:
+        bonus = 0 if plays_left == 1 and not rules.last_card_pisti else rules.pisti_points
+        for card in hand:
+            if card >> 2 == JACK:
+                key = (bonus + face_up_points + 0.1, False, -card)
+                if best is None or key > best_key:
+                    best, best_key = card, key
+    if best is not None:
+        return best
+    held = [0] * 13
+    for card in hand:
+        held[card >> 2] += 1
+    return min(hand, key=lambda c: (c >> 2 == JACK, 4 - public_ranks[c >> 2] - held[c >> 2],
+                                    points[c], c))

@@ -20,6 +20,7 @@ from ..scoring import majority_side
 from ..state import JACK_PISTI, PISTI, GameState
 from ..view import PlayerView
 from .heuristics import points_table, unseen_cards
+from .inference import decisions_this_round, likelihood, resample
 from .levels import Evaluator, medium_choice
 
 MATCH_WEIGHT = 10.0
@@ -36,6 +37,10 @@ class SearchBot:
 
     confidence = 1.5  # standard errors a card must beat the medium choice by
     infer_jacks = False
+    weigh_worlds = False  # resample worlds by how likely the opponents' plays were in them
+    proposals = 3  # candidate worlds drawn per world kept, when weighing
+    counting_policy = False  # default card and rollouts from the counting policy
+    prune_after = 0  # every this many worlds, stop playing out cards clearly worse
     endgame_cards = 3  # exact search once the hand holds this many cards or fewer
 
     def choose(self, view: PlayerView) -> int:
@@ -52,29 +57,58 @@ class SearchBot:
     def _sampled(self, view: PlayerView, hand: list[int]) -> int:
         """The medium choice, unless the sampled play-outs show another card is better by
         more than their noise: paired over the same worlds, so luck cancels."""
-        default = Evaluator.from_view(view).best(hand)
-        unseen = unseen_cards(view)
         points = points_table(view.rules)
-        lacking = ranks_not_held(view, jacks=self.infer_jacks)
+        default = self._default(view, hand, points)
+        unseen = unseen_cards(view)
         differences = {card: [] for card in hand if card != default}
-        for _ in range(self.samples):
-            world = _world(view, _deal_unseen(view, unseen, lacking, self.rng))
+        alive = list(differences)
+        for index, cards in enumerate(self._worlds(view, unseen, points), start=1):
+            world = _world(view, cards)
             baseline = self._play_out(world, default, view, points)
-            for card in differences:
+            for card in alive:
                 differences[card].append(self._play_out(world, card, view, points) - baseline)
+            if self.prune_after and index % self.prune_after == 0:
+                alive = [c for c in alive if _bound(differences[c], PRUNE_Z) >= 0]
+                if not alive:
+                    break  # every other card is clearly worse than the default
         best, best_margin = default, 0.0
         for card, diffs in differences.items():
-            mean = sum(diffs) / len(diffs)
-            spread = (sum((d - mean) ** 2 for d in diffs) / max(len(diffs) - 1, 1)) ** 0.5
-            margin = mean - self.confidence * spread / len(diffs) ** 0.5
+            margin = _bound(diffs, -self.confidence)
             if margin > best_margin:
                 best, best_margin = card, margin
         return best
 
+    def _default(self, view: PlayerView, hand: list[int], points) -> int:
+        if self.counting_policy:
+            from .reference import counting_choice, view_unseen_ranks
+
+            return counting_choice(hand, view.pile_face_up, view.pile_size,
+                                   view_unseen_ranks(view), view.plays_left, view.rules, points)
+        return Evaluator.from_view(view).best(hand)
+
+    def _worlds(self, view: PlayerView, unseen: list[int], points) -> list[list[int]]:
+        """The unseen cards dealt ``samples`` times (``_world`` order); when weighing, drawn
+        from more candidates in proportion to how well each explains the opponents' plays."""
+        lacking = ranks_not_held(view, jacks=self.infer_jacks)
+        decisions = decisions_this_round(view, points) if self.weigh_worlds else []
+        if not decisions:
+            return [_deal_unseen(view, unseen, lacking, self.rng) for _ in range(self.samples)]
+        pool = [_deal_unseen(view, unseen, lacking, self.rng)
+                for _ in range(self.samples * self.proposals)]
+        total = sum(points)
+        weights = [likelihood(decisions, _other_hands(view, cards), view.rules, points, total)
+                   for cards in pool]
+        return resample(pool, weights, self.samples, self.rng)
+
     def _play_out(self, world: GameState, card: int, view: PlayerView, points) -> float:
         trial = world.copy()
         trial.play(card)
-        _roll_out(trial, points, self.smart_rollouts, view, card)
+        if self.counting_policy:
+            from .reference import counting_roll_out
+
+            counting_roll_out(trial, view, card, points)
+        else:
+            _roll_out(trial, points, self.smart_rollouts, view, card)
         return self._utility(trial, view, points)
 
     def _utility(self, world: GameState, view: PlayerView, points) -> float:
@@ -149,6 +183,17 @@ class ExpertBot(SearchBot):
     exact_endgame = True
     match_aware = True
     infer_jacks = True
+
+
+PRUNE_Z = 3.0  # standard errors above its mean a pruned card's difference stays below 0
+
+
+def _bound(diffs: list[float], z: float) -> float:
+    """The mean paired difference plus ``z`` standard errors (minus, for negative ``z``)."""
+    count = len(diffs)
+    mean = sum(diffs) / count
+    spread = (sum((d - mean) ** 2 for d in diffs) / max(count - 1, 1)) ** 0.5
+    return mean + z * spread / count**0.5
 
 
 def deal_gains(world: GameState, view: PlayerView, points) -> list[int]:
@@ -234,6 +279,16 @@ def _deal_unseen(view: PlayerView, unseen: list[int], lacking, rng) -> list[int]
     return order + pool
 
 
+def _other_hands(view: PlayerView, unseen: list[int]) -> dict[int, list[int]]:
+    """Each other seat's hand in a world dealt in ``_world`` order."""
+    hands, i = {}, 0
+    for seat, size in enumerate(view.hand_sizes):
+        if seat != view.seat:
+            hands[seat] = unseen[i : i + size]
+            i += size
+    return hands
+
+
 def _world(view: PlayerView, unseen: list[int]) -> GameState:
     """A full position consistent with ``view``, hidden cards dealt from ``unseen``."""
     hands, i = [], 0
@@ -272,10 +327,13 @@ def _fast_medium_roll_out(state: GameState, points, public: set[int]) -> None:
     fast_roll_out(state, points, public, medium_choice)
 
 
-def fast_roll_out(state: GameState, points, public: set[int], policy) -> None:
+def fast_roll_out(state: GameState, points, public: set[int], policy, lean: bool = False
+                  ) -> None:
     """The search bots' inner loop: the rest of the deal with every seat on ``policy``
     (called like :func:`~pisti.bots.levels.medium_choice`, from public counts and the
-    seat's own hand), on plain local lists instead of ``GameState.play``.
+    seat's own hand), on plain local lists instead of ``GameState.play``. A ``lean``
+    policy is called with the running totals only (see
+    :func:`~pisti.bots.reference.lean_counting_choice`): no per-play recount.
 
     It follows the engine's turn flow exactly (captures, the pişti kinds, the last-card
     rule, dealing each round from the stock, the leftover pile) and writes the result back
@@ -312,6 +370,9 @@ def fast_roll_out(state: GameState, points, public: set[int], policy) -> None:
         hand = hands[seat]
         if len(hand) == 1:
             card = hand[0]
+        elif lean:
+            card = policy(hand, pile, face_down, public_ranks, face_up_points, remaining, rules,
+                          points)
         else:
             unseen_ranks = [4 - n for n in public_ranks]
             own_points = 0
