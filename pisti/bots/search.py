@@ -176,13 +176,18 @@ class HardBot(SearchBot):
 
 
 class ExpertBot(SearchBot):
-    """More samples, counting rollouts, exact search at the end, match-aware."""
+    """Worlds weighed by the opponents' plays, counting play-outs, exact search of the last
+    cards, match-aware."""
 
-    samples = 64
+    samples = 96
+    confidence = 1.0
     smart_rollouts = True
     exact_endgame = True
     match_aware = True
     infer_jacks = True
+    counting_policy = True
+    weigh_worlds = True
+    prune_after = 32
 
 
 PRUNE_Z = 3.0  # standard errors above its mean a pruned card's difference stays below 0
@@ -222,12 +227,12 @@ def point_margin(world: GameState, view: PlayerView, points) -> float:
 
 
 class MasterBot(ExpertBot):
-    """The expert's method with four times the worlds, a lower bar for leaving the medium
-    choice (more worlds make the mean trustworthy sooner) and the whole last round of a
+    """The expert's method with more worlds, a lower bar for leaving the default card
+    (more worlds make the mean trustworthy sooner) and the whole last round of a
     two-player deal searched exactly: with the stock gone, the unseen cards are the
     opponent's hand, so the search is perfect play."""
 
-    samples = 256
+    samples = 160
     confidence = 0.5
     endgame_cards = 4
 
