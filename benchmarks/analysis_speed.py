@@ -1,10 +1,11 @@
 """Analysis speed and strength: CPU time per analysed deal, moves analysed per second, and a
-duplicate duel between a bot that always plays the analysis' best card and the expert.
+duplicate duel between a bot that always plays the analysis' best card and a fixed
+opponent (``--against``, the card-counting reference bot by default).
 
 Run: ``.venv/bin/python benchmarks/analysis_speed.py [--deals 10] [--pairs 40]``. One
 process, one core, CPU time (``time.process_time``), so a busy machine does not inflate it.
-The deals are expert-vs-expert two-player deals; the analysis judges seat 0's decisions
-(the last card of each hand is no decision).
+The deals are two-player deals between bots of the analysis' own level; the analysis
+judges seat 0's decisions (the last card of each hand is no decision).
 """
 
 from __future__ import annotations
@@ -23,9 +24,9 @@ from pisti.bots import make_bot  # noqa: E402
 from pisti.duel import duel  # noqa: E402
 
 
-def expert_deal(seed: int):
+def level_deal(seed: int):
     state = new_deal(Rules(), rng=random.Random(seed))
-    bots = [make_bot("expert", seed * 10 + seat) for seat in range(2)]
+    bots = [make_bot(DEFAULT_LEVEL, seed * 10 + seat) for seat in range(2)]
     while not state.is_over:
         state.play(bots[state.current_player].choose(view_for(state, state.current_player)))
     return state
@@ -34,7 +35,7 @@ def expert_deal(seed: int):
 def speed(deals: int, samples: int) -> None:
     seconds, moves, labels = 0.0, 0, {}
     for seed in range(deals):
-        state = expert_deal(seed)
+        state = level_deal(seed)
         started = time.process_time()
         reviews = analyse_deal(state, 0, samples=samples)
         seconds += time.process_time() - started
@@ -44,15 +45,15 @@ def speed(deals: int, samples: int) -> None:
     good = (labels.get("best", 0) + labels.get("good", 0)) / moves
     print(f"analysis ({DEFAULT_LEVEL}, {samples} samples): {deals} deals, {moves} decisions, "
           f"{seconds / deals:.2f} s CPU per deal, {moves / seconds:.1f} decisions per second")
-    print(f"the expert's own moves: {labels}; best or good: {good:.1%}")
+    print(f"the {DEFAULT_LEVEL} level's own moves: {labels}; best or good: {good:.1%}")
 
 
-def strength(pairs: int, samples: int) -> None:
+def strength(pairs: int, samples: int, against: str) -> None:
     started = time.process_time()
-    result = duel(best_card_bot(samples=samples), lambda seed: make_bot("expert", seed),
+    result = duel(best_card_bot(samples=samples), lambda seed: make_bot(against, seed),
                   pairs=pairs, seed=16)
     low, high = result.ci95
-    print(f"analysis-best bot vs expert, {pairs} deal pairs: margin {result.mean_margin:+.2f} "
+    print(f"analysis-best bot vs {against}, {pairs} deal pairs: margin {result.mean_margin:+.2f} "
           f"points per deal, 95% CI [{low:+.2f}, {high:+.2f}], win rate {result.win_rate:.3f} "
           f"({time.process_time() - started:.0f} s CPU)")
 
@@ -62,10 +63,11 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=10)
     parser.add_argument("--pairs", type=int, default=0)
     parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES)
+    parser.add_argument("--against", default="counting", help="the duel's opponent level")
     args = parser.parse_args()
     speed(args.deals, args.samples)
     if args.pairs:
-        strength(args.pairs, args.samples)
+        strength(args.pairs, args.samples, args.against)
 
 
 if __name__ == "__main__":

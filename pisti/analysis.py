@@ -9,7 +9,7 @@ seat's side's deal points minus the opponents' and the standard error of its dif
 from the best card. In the last cards of a two-player deal it searches every opponent hand
 consistent with the view to the end instead, and the values are exact.
 
-The level is a parameter (``expert`` today; a stronger level plugs in the same way as long
+The level is a parameter (``master`` by default; a stronger level plugs in the same way as long
 as it is a :class:`~pisti.bots.search.SearchBot`). The match score is left out on purpose:
 a review judges a deal's points.
 
@@ -25,14 +25,13 @@ from itertools import combinations
 
 from .bots import LEVELS
 from .bots.heuristics import points_table, unseen_cards
-from .bots.search import SearchBot, _deal_unseen, _roll_out, _world, ranks_not_held
+from .bots.search import SearchBot, _world, ranks_not_held
 from .cards import JACK
 from .state import GameState
 from .view import PlayerView, view_for
 
-DEFAULT_LEVEL = "expert"
+DEFAULT_LEVEL = "master"
 DEFAULT_SAMPLES = 128
-EXACT_LIMIT = 3  # cards in hand at most for the exhaustive endgame search
 
 # Upper bounds of the loss (deal points) for each label, checked in order. Chosen so that
 # the expert's own moves are almost all "best" or "good" (tests/engine/test_analysis.py
@@ -103,20 +102,22 @@ def evaluate(view: PlayerView, level: str = DEFAULT_LEVEL, samples: int = DEFAUL
 
 
 def _sampled(bot: SearchBot, view: PlayerView, hand: list[int], samples: int) -> Evaluation:
+    """Every card played in the same ``samples`` worlds, drawn and played out exactly as
+    the level's bot draws and plays them (weighed by the opponents' plays, its policy)."""
     unseen = unseen_cards(view)
     points = points_table(view.rules)
-    lacking = ranks_not_held(view, jacks=bot.infer_jacks)
+    bot.samples = samples
     results = {card: [] for card in hand}
     takes = dict.fromkeys(hand, 0)
     next_seat = (view.seat + 1) % view.players
-    for _ in range(samples):
-        world = _world(view, _deal_unseen(view, unseen, lacking, bot.rng))
+    for cards in bot._worlds(view, unseen, points):
+        world = _world(view, cards)
         for card in hand:
             trial = world.copy()
             trial.play(card)
             if _next_can_take(trial, next_seat, card):
                 takes[card] += 1
-            _roll_out(trial, points, bot.smart_rollouts, view, card)
+            bot._finish(trial, view, card, points)
             results[card].append(bot._utility(trial, view, points))
     means = {card: sum(r) / samples for card, r in results.items()}
     best = max(hand, key=lambda c: (means[c], -c))
@@ -139,9 +140,10 @@ def _next_can_take(trial: GameState, seat: int, played: int) -> bool:
 
 
 def _exact(bot: SearchBot, view: PlayerView, hand: list[int]) -> Evaluation | None:
-    """Two players, stock empty, no face-down card, at most three cards: every opponent
-    hand consistent with the view, each searched to the end; their average is exact."""
-    if view.players != 2 or view.stock or len(hand) > EXACT_LIMIT:
+    """Two players, stock empty, no face-down card, the level's last cards at most (the
+    whole last round for ``master``): every opponent hand consistent with the view, each
+    searched to the end; their average is exact."""
+    if view.players != 2 or view.stock or len(hand) > bot.endgame_cards:
         return None
     if view.pile_size != len(view.pile_face_up):
         return None

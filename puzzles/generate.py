@@ -1,5 +1,5 @@
 """Puzzles from real positions: bot-vs-bot deals (the ``hard`` level plays them), every
-decision analysed by the expert's search, the clear ones kept.
+decision analysed by the analysis' search (``master``'s), the clear ones kept.
 
 A position becomes a puzzle when one card is clearly best: its value beats every other
 card's by at least :data:`MARGIN` deal points and by :data:`SIGMAS` standard errors of the
@@ -23,7 +23,7 @@ SIGMAS = 4.0  # ... and this many standard errors
 SAMPLES = 160
 PER_THEME_AND_DEAL = 2  # so that one deal does not fill a theme with near-identical positions
 SCREEN_SAMPLES = 24  # a cheap first look; only promising positions get the full search
-PLAYERS_LEVEL = "hard"  # the bots that play the deals (the analysis itself is expert's)
+PLAYERS_LEVEL = "hard"  # the bots that play the deals (the analysis is master's)
 THEMES = ("pisti", "jack", "last_capture", "counting", "partnership")
 TABLES = (Rules(), Rules(players=4, partnerships=True))
 
