@@ -103,13 +103,18 @@ class SearchBot:
     def _play_out(self, world: GameState, card: int, view: PlayerView, points) -> float:
         trial = world.copy()
         trial.play(card)
+        self._finish(trial, view, card, points)
+        return self._utility(trial, view, points)
+
+    def _finish(self, trial: GameState, view: PlayerView, played: int, points) -> None:
+        """Play ``trial`` (a world just after ``played``) to the end of the deal with this
+        level's rollout policy for every seat."""
         if self.counting_policy:
             from .reference import counting_roll_out
 
-            counting_roll_out(trial, view, card, points)
+            counting_roll_out(trial, view, played, points)
         else:
-            _roll_out(trial, points, self.smart_rollouts, view, card)
-        return self._utility(trial, view, points)
+            _roll_out(trial, points, self.smart_rollouts, view, played)
 
     def _utility(self, world: GameState, view: PlayerView, points) -> float:
         gains = deal_gains(world, view, points)
