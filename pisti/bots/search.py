@@ -41,6 +41,7 @@ class SearchBot:
     proposals = 3  # candidate worlds drawn per world kept, when weighing
     counting_policy = False  # default card and rollouts from the counting policy
     prune_after = 0  # every this many worlds, stop playing out cards clearly worse
+    prune_z = 3.0  # ... than the leader by this many standard errors
     endgame_cards = 3  # exact search once the hand holds this many cards or fewer
 
     def choose(self, view: PlayerView) -> int:
@@ -68,9 +69,11 @@ class SearchBot:
             for card in alive:
                 differences[card].append(self._play_out(world, card, view, points) - baseline)
             if self.prune_after and index % self.prune_after == 0:
-                alive = [c for c in alive if _bound(differences[c], PRUNE_Z) >= 0]
+                alive = _race(differences, alive, self.prune_z)
                 if not alive:
                     break  # every other card is clearly worse than the default
+                if len(alive) == 1 and _bound(differences[alive[0]], -self.prune_z) > 0:
+                    break  # one card is left, clearly better than the default
         best, best_margin = default, 0.0
         for card, diffs in differences.items():
             margin = _bound(diffs, -self.confidence)
@@ -195,7 +198,29 @@ class ExpertBot(SearchBot):
     prune_after = 32
 
 
-PRUNE_Z = 3.0  # standard errors above its mean a pruned card's difference stays below 0
+def _race(differences: dict[int, list[float]], alive: list[int], z: float) -> list[int]:
+    """The cards still worth playing out: a card is dropped once it is behind the leader
+    (the card with the best mean so far, the default card counting as 0) by more than
+    ``z`` standard errors of their paired difference over the worlds both have seen.
+    Worlds then go to the close calls, where they change the answer."""
+    means = {c: sum(differences[c]) / len(differences[c]) for c in alive}
+    leader = max(means, key=means.get)
+    if means[leader] <= 0:
+        leader = None  # the default card leads
+    kept = []
+    for card in alive:
+        if card == leader:
+            kept.append(card)
+            continue
+        mine = differences[card]
+        if leader is None:
+            gaps = [-d for d in mine]
+        else:
+            theirs = differences[leader]
+            gaps = [a - b for a, b in zip(theirs, mine, strict=False)]
+        if _bound(gaps, -z) <= 0:
+            kept.append(card)
+    return kept
 
 
 def _bound(diffs: list[float], z: float) -> float:
