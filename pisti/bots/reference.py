@@ -127,9 +127,25 @@ def counting_roll_out(state, view: PlayerView, played: int, points) -> None:
     """Finish the deal with every seat on the counting policy, each counting what is
     public (everything ``view`` has seen but its own hand, and the plays since) and its
     own hand; on the search bots' fast loop, which follows the engine step for step."""
-    public = set(view.seen) - set(view.hand)
-    public.add(played)
-    fast_roll_out(state, points, public, lean_counting_choice, lean=True)
+    ranks = list(_public_ranks(view))
+    ranks[played >> 2] += 1
+    fast_roll_out(state, points, None, lean_counting_choice, lean=True, ranks=ranks)
+
+
+_last_counted: list = [None, None]  # (view, its public ranks): one view, many play-outs
+
+
+def _public_ranks(view: PlayerView) -> list[int]:
+    """Copies of each rank everybody has seen: what ``view`` has seen but its own hand.
+    A search plays hundreds of play-outs from one view, so the last count is kept."""
+    if _last_counted[0] is not view:
+        hand = set(view.hand)
+        counts = [0] * 13
+        for card in set(view.seen):
+            if card not in hand:
+                counts[card >> 2] += 1
+        _last_counted[:] = [view, counts]
+    return _last_counted[1]
 
 
 def lean_counting_choice(hand, pile, face_down: int, public_ranks, face_up_points: int,
@@ -166,5 +182,13 @@ def lean_counting_choice(hand, pile, face_down: int, public_ranks, face_up_point
     held = [0] * 13
     for card in hand:
         held[card >> 2] += 1
-    return min(hand, key=lambda c: (c >> 2 == JACK, 4 - public_ranks[c >> 2] - held[c >> 2],
-                                    points[c], c))
+    # counting_choice's key (jack, unseen copies, points, card) packed into one integer:
+    # each part is small and non-negative (points at most 10, cards below 64), so the
+    # order is the same and no tuple is built.
+    for card in hand:
+        rank = card >> 2
+        key = ((((rank == JACK) * 8 + 4 - public_ranks[rank] - held[rank]) * 64
+                + points[card]) * 64 + card)
+        if best is None or key < best_key:
+            best, best_key = card, key
+    return best

@@ -362,13 +362,15 @@ def _fast_medium_roll_out(state: GameState, points, public: set[int]) -> None:
     fast_roll_out(state, points, public, medium_choice)
 
 
-def fast_roll_out(state: GameState, points, public: set[int], policy, lean: bool = False
-                  ) -> None:
+def fast_roll_out(state: GameState, points, public: set[int] | None, policy,
+                  lean: bool = False, ranks: list[int] | None = None) -> None:
     """The search bots' inner loop: the rest of the deal with every seat on ``policy``
     (called like :func:`~pisti.bots.levels.medium_choice`, from public counts and the
     seat's own hand), on plain local lists instead of ``GameState.play``. A ``lean``
     policy is called with the running totals only (see
-    :func:`~pisti.bots.reference.lean_counting_choice`): no per-play recount.
+    :func:`~pisti.bots.reference.lean_counting_choice`): no per-play recount. ``ranks``,
+    the public copies of each rank, may be counted by the caller instead of ``public``
+    (the list is then updated in place).
 
     It follows the engine's turn flow exactly (captures, the pişti kinds, the last-card
     rule, dealing each round from the stock, the leftover pile) and writes the result back
@@ -378,12 +380,16 @@ def fast_roll_out(state: GameState, points, public: set[int], policy, lean: bool
     if state.current_player is None:
         return
     rules, players = state.rules, state.players
-    public_ranks = [0] * 13
-    for card in public:
-        public_ranks[card >> 2] += 1
-    public_points = sum(points[c] for c in public)
-    public_count = len(public)
-    total_points = sum(points)
+    if ranks is not None:  # counted by the caller, once for many play-outs
+        public_ranks = ranks
+    else:
+        public_ranks = [0] * 13
+        for card in public:
+            public_ranks[card >> 2] += 1
+    if not lean:
+        public_points = sum(points[c] for c in public)
+        public_count = len(public)
+        total_points = sum(points)
     hands = [list(h) for h in state.hands]
     pile = list(state.pile)
     face_down = state.pile_face_down
@@ -422,8 +428,9 @@ def fast_roll_out(state: GameState, points, public: set[int], policy, lean: bool
             )
         hand.remove(card)
         public_ranks[card >> 2] += 1
-        public_points += points[card]
-        public_count += 1
+        if not lean:
+            public_points += points[card]
+            public_count += 1
         remaining -= 1
         side = side_of[seat]
         jack = card >> 2 == JACK
