@@ -257,13 +257,15 @@ def point_margin(world: GameState, view: PlayerView, points) -> float:
 
 
 class MasterBot(ExpertBot):
-    """The expert's method with more worlds, a lower bar for leaving the default card
-    (more worlds make the mean trustworthy sooner) and the whole last round of a
-    two-player deal searched exactly: with the stock gone, the unseen cards are the
-    opponent's hand, so the search is perfect play."""
+    """The expert's method with more worlds, the card with the best mean (no bar for
+    leaving the default: with this many worlds the bar costs more than the noise it
+    guards against, measured against a 4,096-world evaluation of the same positions) and
+    the whole last round of a two-player deal searched exactly: with the stock gone and
+    nothing face down, the unseen cards are the opponent's hand, so the search is perfect
+    play."""
 
-    samples = 160
-    confidence = 0.5
+    samples = 256
+    confidence = 0.0
     endgame_cards = 4
 
 
