@@ -28,12 +28,13 @@ HOW_THEY_PLAY = {
     "hard": _("Deals the cards it has not seen 16 ways that fit what it knows, plays every "
               "card of its hand out to the end of the deal in each, and changes the medium "
               "choice only when another card is clearly better."),
-    "expert": _("The hard search with 64 deals; it also reads an opponent who let a big pile "
-                "go as holding no jack, searches the last three cards exactly and plays for "
-                "the match score."),
-    "master": _("The expert's method with 256 deals, a lower bar for changing its mind and "
-                "the whole last round searched exactly: once the stock is gone it plays "
-                "perfectly."),
+    "expert": _("Deals the cards it has not seen 96 ways, favouring the deals that best "
+                "explain what its opponents played (a card laid instead of a capture, the "
+                "card chosen to throw away), plays every card out with the counting bot's "
+                "play, searches the last three cards exactly and plays for the match score."),
+    "master": _("The expert's method with 256 deals, spent on the close calls; it plays the "
+                "card with the best average and searches the whole last round exactly: once "
+                "the stock is gone it plays perfectly."),
     "counting": _("Reference bot, never tuned: greedy captures, and when it cannot capture it "
                   "lays the rank with the fewest unseen copies."),
     "pimc": _("Reference bot, never tuned: textbook Monte Carlo search with 120 sampled "
