@@ -1,6 +1,6 @@
 """Reading the opponents' plays: the positions each play was chosen in are the engine's, a
-world that explains the plays weighs more than one that does not, and resampling follows
-the weights."""
+world that explains the plays weighs more than one that does not, resampling follows
+the weights, and racing stops playing out only the cards clearly behind."""
 
 import random
 
@@ -8,6 +8,7 @@ from pisti import Rules, new_deal, view_for
 from pisti.bots import make_bot
 from pisti.bots.heuristics import points_table, unseen_cards
 from pisti.bots.inference import decisions_this_round, likelihood, resample
+from pisti.bots.search import _race
 from pisti.cards import JACK
 
 from .test_strong_bots import random_rules
@@ -96,3 +97,20 @@ def test_resampling_follows_the_weights():
     counts = {w: drawn.count(w) for w in worlds}
     assert abs(counts["a"] - 100) <= 1 and abs(counts["b"] - 300) <= 1
     assert counts["c"] == 0 and abs(counts["d"] - 400) <= 1
+
+
+def test_racing_drops_only_cards_clearly_behind_the_leader():
+    rng = random.Random(5)
+    noise = [rng.gauss(0, 1) for _ in range(64)]
+    differences = {
+        1: [2.0 + n for n in noise],  # the leader, 2 points above the default card
+        2: [2.0 + n + rng.gauss(0, 0.3) for n in noise],  # level with the leader
+        3: [-1.0 + n for n in noise],  # 3 points behind it in every world
+    }
+    assert _race(differences, [1, 2, 3], z=3.0) == [1, 2]
+
+
+def test_racing_drops_every_card_clearly_worse_than_the_default():
+    differences = {1: [-2.0, -2.5, -1.5, -2.0] * 8, 2: [-0.1, 0.2, 0.0, -0.2] * 8}
+    assert _race(differences, [1, 2], z=3.0) == [2]
+    assert _race({1: differences[1]}, [1], z=3.0) == []
