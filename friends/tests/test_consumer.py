@@ -7,6 +7,7 @@ from datetime import timedelta
 
 import pytest
 from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
 from django.utils import timezone
 
 from friends import service
@@ -300,12 +301,18 @@ def test_the_timer_is_checked_on_every_message():
     table, ayse, mehmet = two_player_table(timer=15)
     assert table.deadline is not None
     mover = current_state(table).current_player
-    Table.objects.filter(pk=table.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+
+    def run_out_of_time():
+        Table.objects.filter(pk=table.pk).update(deadline=timezone.now() - timedelta(seconds=1))
 
     async def scenario():
         comm = communicator(table, [ayse, mehmet][1 - mover])
         assert (await comm.connect())[0]
         await drain(comm)
+        # Only now does the time run out: the connection's own alarm is still 15 s away,
+        # so the message is what finds it (with the time gone before connecting, the alarm
+        # could fire first and the message would have nothing left to find).
+        await database_sync_to_async(run_out_of_time)()
         await comm.send_to(text_data='{"type": "sync"}')
         frames = [m for m in await _collect(comm) if m["type"] == "state"]
         noted = [f for f in frames if "note" in f]
