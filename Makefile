@@ -46,6 +46,8 @@ bench: $(VENV)/.installed
 	$(PY) benchmarks/site_speed.py
 	$(PY) benchmarks/practice_speed.py
 	$(PY) benchmarks/friends_speed.py
+	$(PY) benchmarks/analysis_speed.py --deals 6
+	$(PY) benchmarks/search_noise.py 96:1.0 256:0
 	$(PY) benchmarks/bot_strength.py --pairs 1000 --write docs/bots.md
 
 $(VENV)/.installed: pyproject.toml
