@@ -21,11 +21,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from itertools import combinations
 
 from .bots import LEVELS
 from .bots.heuristics import points_table, unseen_cards
-from .bots.search import SearchBot, _world, ranks_not_held
+from .bots.search import SearchBot, _world
 from .cards import JACK
 from .state import GameState
 from .view import PlayerView, view_for
@@ -143,25 +142,12 @@ def _exact(bot: SearchBot, view: PlayerView, hand: list[int]) -> Evaluation | No
     """Two players, stock empty, no face-down card, the level's last cards at most (the
     whole last round for ``master``): every opponent hand consistent with the view, each
     searched to the end; their average is exact."""
-    if view.players != 2 or view.stock or len(hand) > bot.endgame_cards:
+    found = bot.exact_totals(view, hand)
+    if found is None:
         return None
-    if view.pile_size != len(view.pile_face_up):
-        return None
-    opponent = 1 - view.seat
-    unseen = unseen_cards(view)
-    points = points_table(view.rules)
-    lacking = ranks_not_held(view)[opponent]
-    hands = list(combinations(unseen, view.hand_sizes[opponent]))
-    consistent = [h for h in hands if not any(c >> 2 in lacking for c in h)] or hands
-    totals = dict.fromkeys(hand, 0.0)
-    for their_hand in consistent:
-        world = _world(view, list(their_hand) + [c for c in unseen if c not in their_hand])
-        for card in hand:
-            trial = world.copy()
-            trial.play(card)
-            totals[card] += bot._minimax(trial, view, points)
-    values = {c: CardValue(c, totals[c] / len(consistent), 0.0) for c in hand}
-    return Evaluation(values, exact=True, samples=len(consistent))
+    totals, count = found
+    values = {c: CardValue(c, totals[c] / count, 0.0) for c in hand}
+    return Evaluation(values, exact=True, samples=count)
 
 
 @dataclass

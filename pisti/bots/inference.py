@@ -41,6 +41,10 @@ class Decision:
     plays_left: int
     stock: int
 
+    @property
+    def face_up(self) -> tuple[int, ...]:
+        return self.pile[self.face_down :]
+
 
 def decisions_this_round(view: PlayerView, points) -> list[Decision]:
     """Every play of another seat since the current hands were dealt, in order."""
@@ -103,11 +107,10 @@ def likelihood(decisions: list[Decision], hands: dict[int, list[int]], rules, po
         for c in hand:
             unseen[c >> 2] -= 1
             own_points += points[c]
-        face_up = list(d.pile[d.face_down :])
-        counting = counting_choice(hand, face_up, len(d.pile), unseen, d.plays_left, rules,
+        counting = counting_choice(hand, d.face_up, len(d.pile), unseen, d.plays_left, rules,
                                    points)
         medium = medium_choice(
-            hand, rules, points, list(d.pile), d.face_down, unseen,
+            hand, rules, points, d.pile, d.face_down, unseen,
             52 - d.public_count - len(hand), total_points - d.public_points - own_points,
             d.next_hand, d.plays_left, len(hand) - 1 + d.stock // rules.players,
             d.stock == 0,
@@ -119,6 +122,21 @@ def likelihood(decisions: list[Decision], hands: dict[int, list[int]], rules, po
             chance += MEDIUM_SHARE
         weight *= chance
     return weight
+
+
+def weigh(decisions: list[Decision], worlds_hands: list[dict[int, list[int]]], rules, points,
+          total_points: int) -> list[float]:
+    """:func:`likelihood` of each world's hands. Worlds that deal a seat the same cards
+    share one answer (late in a round most do: a seat holds one or two cards)."""
+    known: dict[tuple, float] = {}
+    weights = []
+    for hands in worlds_hands:
+        key = tuple(tuple(sorted(hand)) for hand in hands.values())
+        weight = known.get(key)
+        if weight is None:
+            weight = known[key] = likelihood(decisions, hands, rules, points, total_points)
+        weights.append(weight)
+    return weights
 
 
 def resample(worlds: list, weights: list[float], count: int, rng) -> list:

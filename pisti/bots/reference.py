@@ -25,7 +25,7 @@ from ..cards import JACK
 from ..state import pisti_kind
 from ..view import PlayerView
 from .heuristics import capture_kind_from, pisti_value, points_table, unseen_cards
-from .search import _world, fast_roll_out, point_margin
+from .search import _margin, _world, fast_roll_out, outcome_gains
 
 PIMC_SAMPLES = 120
 PIMC_CONFIDENCE = 1.0  # standard errors of the paired difference
@@ -117,10 +117,8 @@ class PimcBot:
 
     @staticmethod
     def _play_out(world, card: int, view: PlayerView, points) -> float:
-        trial = world.copy()
-        trial.play(card)
-        counting_roll_out(trial, view, card, points)
-        return point_margin(trial, view, points)
+        gains = outcome_gains(*counting_outcome(world, view, card, points), view, points)
+        return _margin(gains, view.side)
 
 
 def counting_roll_out(state, view: PlayerView, played: int, points) -> None:
@@ -130,6 +128,14 @@ def counting_roll_out(state, view: PlayerView, played: int, points) -> None:
     ranks = list(_public_ranks(view))
     ranks[played >> 2] += 1
     fast_roll_out(state, points, None, lean_counting_choice, lean=True, ranks=ranks)
+
+
+def counting_outcome(world, view: PlayerView, card: int, points) -> tuple:
+    """``card`` played in ``world`` (left untouched) and the deal finished as
+    :func:`counting_roll_out` would: the captured cards and piştis of each side."""
+    ranks = list(_public_ranks(view))
+    return fast_roll_out(world, points, None, lean_counting_choice, lean=True, ranks=ranks,
+                         first=card)
 
 
 _last_counted: list = [None, None]  # (view, its public ranks): one view, many play-outs

@@ -15,12 +15,13 @@ from itertools import combinations
 
 from ..cards import JACK
 from ..dealing import dealt_hand
-from ..position import build_position
+from ..position import assemble_position
 from ..scoring import majority_side
 from ..state import JACK_PISTI, PISTI, GameState
 from ..view import PlayerView
+from .endgame import value_after
 from .heuristics import points_table, unseen_cards
-from .inference import decisions_this_round, likelihood, resample
+from .inference import decisions_this_round, resample, weigh
 from .levels import Evaluator, medium_choice
 
 MATCH_WEIGHT = 10.0
@@ -99,11 +100,16 @@ class SearchBot:
         pool = [_deal_unseen(view, unseen, lacking, self.rng)
                 for _ in range(self.samples * self.proposals)]
         total = sum(points)
-        weights = [likelihood(decisions, _other_hands(view, cards), view.rules, points, total)
-                   for cards in pool]
+        weights = weigh(decisions, [_other_hands(view, cards) for cards in pool], view.rules,
+                        points, total)
         return resample(pool, weights, self.samples, self.rng)
 
     def _play_out(self, world: GameState, card: int, view: PlayerView, points) -> float:
+        if self.counting_policy:  # on the fast loop from the world itself: no copy
+            from .reference import counting_outcome
+
+            gains = outcome_gains(*counting_outcome(world, view, card, points), view, points)
+            return self._value(gains, view)
         trial = world.copy()
         trial.play(card)
         self._finish(trial, view, card, points)
@@ -120,7 +126,9 @@ class SearchBot:
             _roll_out(trial, points, self.smart_rollouts, view, played)
 
     def _utility(self, world: GameState, view: PlayerView, points) -> float:
-        gains = deal_gains(world, view, points)
+        return self._value(deal_gains(world, view, points), view)
+
+    def _value(self, gains: list[int], view: PlayerView) -> float:
         value = _margin(gains, view.side)
         if self.match_aware and any(view.match_totals):
             value += _match_term(view, gains)
@@ -129,51 +137,38 @@ class SearchBot:
     # -- exact search of the last cards --------------------------------------------------
 
     def _endgame(self, view: PlayerView, hand: list[int]) -> dict[int, float] | None:
-        """With two players, the stock empty and few cards left, try every possible
-        opponent hand and search each to the end; average over those hands."""
+        """Each card's total over the opponent hands :meth:`exact_totals` tries."""
+        found = self.exact_totals(view, hand)
+        return found and found[0]
+
+    def exact_totals(self, view: PlayerView, hand: list[int]) -> tuple[dict, int] | None:
+        """With two players, the stock empty, nothing face down and at most
+        ``endgame_cards`` in hand: every opponent hand consistent with the view (the ranks
+        it showed it lacks), each searched to the end with both seats playing their best.
+        Each card's total value over those hands, and how many there were."""
         if view.players != 2 or view.stock or len(hand) > self.endgame_cards:
             return None
         if view.pile_size != len(view.pile_face_up):
             return None  # face-down cards still on the table: sample instead
         opponent = 1 - view.seat
-        size = view.hand_sizes[opponent]
         unseen = unseen_cards(view)
         if len(unseen) > 12:
             return None
         points = points_table(view.rules)
-        totals = dict.fromkeys(hand, 0.0)
         lacking = ranks_not_held(view)[opponent]
-        hands = list(combinations(unseen, size))
-        consistent = [h for h in hands if not any(c >> 2 in lacking for c in h)]
-        for their_hand in consistent or hands:
+        hands = list(combinations(unseen, view.hand_sizes[opponent]))
+        consistent = [h for h in hands if not any(c >> 2 in lacking for c in h)] or hands
+        totals = dict.fromkeys(hand, 0.0)
+        before = view.captured_cards
+
+        def value_of(gains: list[int]) -> float:
+            return self._value(gains, view)
+
+        for their_hand in consistent:
             world = _world(view, list(their_hand) + [c for c in unseen if c not in their_hand])
             for card in hand:
-                trial = world.copy()
-                trial.play(card)
-                totals[card] += self._minimax(trial, view, points)
-        return totals
-
-    def _minimax(self, state: GameState, view: PlayerView, points,
-                 alpha: float = float("-inf"), beta: float = float("inf")) -> float:
-        """The exact value with both seats playing their best; alpha-beta cut-offs skip
-        lines that cannot change it, so the value is the plain minimax value."""
-        if state.current_player is None:
-            return self._utility(state, view, points)
-        mine = state.current_player == view.seat
-        best = float("-inf") if mine else float("inf")
-        for card in sorted(set(state.hands[state.current_player])):
-            child = state.copy()
-            child.play(card)
-            value = self._minimax(child, view, points, alpha, beta)
-            if mine:
-                best = max(best, value)
-                alpha = max(alpha, best)
-            else:
-                best = min(best, value)
-                beta = min(beta, best)
-            if alpha >= beta:
-                break
-        return best
+                totals[card] += value_after(world, card, view.seat, points, before, value_of)
+        return totals, len(consistent)
 
 
 class HardBot(SearchBot):
@@ -234,15 +229,21 @@ def _bound(diffs: list[float], z: float) -> float:
 def deal_gains(world: GameState, view: PlayerView, points) -> list[int]:
     """Each side's points from the rest of the deal once ``world`` (a copy started at
     ``view``'s position) has been played out; the majority counts the cards taken before."""
+    return outcome_gains(world.captured, world.pisti, world.jack_pisti, view, points)
+
+
+def outcome_gains(captured_by_side, pisti, jack_pisti, view: PlayerView, points) -> list[int]:
+    """:func:`deal_gains` from the outcome of a play-out (captured cards and piştis per
+    side, as :func:`fast_roll_out` returns them)."""
     rules = view.rules
-    counts = [view.captured_cards[s] + len(c) for s, c in enumerate(world.captured)]
+    counts = [view.captured_cards[s] + len(c) for s, c in enumerate(captured_by_side)]
     winner = majority_side(counts, rules.majority_rule)
     return [
         sum(points[c] for c in captured)
-        + world.pisti[side] * rules.pisti_points
-        + world.jack_pisti[side] * rules.jack_pisti_points
+        + pisti[side] * rules.pisti_points
+        + jack_pisti[side] * rules.jack_pisti_points
         + (rules.majority_bonus if side == winner else 0)
-        for side, captured in enumerate(world.captured)
+        for side, captured in enumerate(captured_by_side)
     ]
 
 
@@ -339,10 +340,10 @@ def _world(view: PlayerView, unseen: list[int]) -> GameState:
     pile = unseen[i : i + face_down] + list(view.pile_face_up)
     i += face_down
     stock = unseen[i : i + view.stock]
-    return build_position(
+    return assemble_position(  # the view is a real position and ``unseen`` its cards
         GameState, view.rules, dealer=view.dealer, to_move=view.seat, hands=hands, pile=pile,
-        face_down=face_down, stock=stock, captured=None, pisti=None, jack_pisti=None,
-        last_capture_side=view.last_capture_side,
+        face_down=face_down, stock=stock, captured=[[] for _ in range(view.rules.sides)],
+        pisti=None, jack_pisti=None, last_capture_side=view.last_capture_side,
     )
 
 
@@ -365,7 +366,8 @@ def _fast_medium_roll_out(state: GameState, points, public: set[int]) -> None:
 
 
 def fast_roll_out(state: GameState, points, public: set[int] | None, policy,
-                  lean: bool = False, ranks: list[int] | None = None) -> None:
+                  lean: bool = False, ranks: list[int] | None = None,
+                  first: int | None = None) -> tuple | None:
     """The search bots' inner loop: the rest of the deal with every seat on ``policy``
     (called like :func:`~pisti.bots.levels.medium_choice`, from public counts and the
     seat's own hand), on plain local lists instead of ``GameState.play``. A ``lean``
@@ -378,9 +380,13 @@ def fast_roll_out(state: GameState, points, public: set[int] | None, policy,
     rule, dealing each round from the stock, the leftover pile) and writes the result back
     into ``state``: captured cards, pişti counts, the end of the deal. A test plays the same
     worlds through the engine and requires the same result every time.
+
+    With ``first``, the seat to move plays that card first and ``state`` is left as it was:
+    the outcome (captured cards, piştis, jack piştis per side) is returned instead. A search
+    plays every candidate card from one world, so no copy of the world is made.
     """
     if state.current_player is None:
-        return
+        return None
     rules, players = state.rules, state.players
     if ranks is not None:  # counted by the caller, once for many play-outs
         public_ranks = ranks
@@ -409,9 +415,12 @@ def fast_roll_out(state: GameState, points, public: set[int] | None, policy,
     jack_takes_empty = rules.jack_on_empty_table
     face_up_points = sum(points[c] for c in pile[face_down:])
     seat = state.current_player
+    card = first
     while True:
         hand = hands[seat]
-        if len(hand) == 1:
+        if card is not None:
+            pass  # the candidate card a search is trying
+        elif len(hand) == 1:
             card = hand[0]
         elif lean:
             card = policy(hand, pile, face_down, public_ranks, face_up_points, remaining, rules,
@@ -471,13 +480,17 @@ def fast_roll_out(state: GameState, points, public: set[int] | None, policy,
             rounds += 1
             stock_left -= round_length
         seat = (seat + 1) % players
+        card = None
     if pile:
         side = side_of[dealer] if last_side is None else last_side
         captured[side] += pile
+    if first is not None:
+        return captured, pisti, jack_pisti
     state.hands, state.pile, state.pile_face_down = hands, [], 0
     state.captured, state.pisti, state.jack_pisti = captured, pisti, jack_pisti
     state.last_capture_side, state._remaining, state._rounds_dealt = last_side, 0, rounds
     state.current_player = None
+    return None
 
 
 def _greedy_move(state: GameState, hand, points) -> int:

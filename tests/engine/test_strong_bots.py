@@ -8,12 +8,20 @@ import pytest
 
 from pisti import Rules, new_deal, view_for
 from pisti.bots import LEVELS, PLAYING_LEVELS, make_bot
+from pisti.bots.endgame import value_after
 from pisti.bots.heuristics import points_table
 from pisti.bots.levels import Evaluator, medium_choice
-from pisti.bots.reference import CountingBot, PimcBot, counting_choice, counting_roll_out
+from pisti.bots.reference import (
+    CountingBot,
+    PimcBot,
+    counting_choice,
+    counting_outcome,
+    counting_roll_out,
+)
 from pisti.bots.search import ExpertBot, MasterBot, _fast_medium_roll_out
 from pisti.cards import parse_card
 from pisti.duel import duel
+from pisti.scoring import majority_side
 
 from .test_bots import _reshuffle_hidden, position
 
@@ -251,3 +259,79 @@ def test_pimc_rollouts_end_every_deal_as_the_engine_does():
         assert fast.is_over and slow.is_over
         assert [sorted(c) for c in fast.captured] == [sorted(c) for c in slow.captured]
         assert (fast.pisti, fast.jack_pisti) == (slow.pisti, slow.jack_pisti)
+
+
+def test_a_play_out_from_the_world_itself_leaves_it_untouched_and_ends_as_the_engine():
+    """The search plays each candidate card straight from the world (``first``), without
+    copying it: the world must stay as it was and the outcome be the engine's."""
+    rng = random.Random(33)
+    for _ in range(300):
+        rules = random_rules(rng)
+        state = new_deal(rules, rng=rng, dealer=rng.randrange(rules.players))
+        for _ in range(rng.randrange(0, 45)):
+            state.play(rng.choice(state.legal_plays()))
+        if state.is_over:
+            continue
+        view = view_for(state, state.current_player)
+        card = rng.choice(state.legal_plays())
+        before = (state.copy().hands, list(state.pile), state.copy().captured, state._remaining)
+        captured, pisti, jack_pisti = counting_outcome(state, view, card, points_table(rules))
+        assert (state.hands, state.pile, state.captured, state._remaining) == before
+        slow = state.copy()
+        slow.play(card)
+        _engine_counting_roll_out(slow, points_table(rules),
+                                  set(view.seen) - set(view.hand) | {card})
+        assert [sorted(c) for c in captured] == [sorted(c) for c in slow.captured]
+        assert (pisti, jack_pisti) == (slow.pisti, slow.jack_pisti)
+
+
+def _engine_minimax(state, me, value_of, captured_before, points):
+    """Plain minimax through ``GameState.play`` (no cut-offs), the yardstick."""
+    if state.is_over:
+        counts = [captured_before[s] + len(c) for s, c in enumerate(state.captured)]
+        winner = majority_side(counts, state.rules.majority_rule)
+        return value_of([
+            sum(points[c] for c in captured) + state.pisti[s] * state.rules.pisti_points
+            + state.jack_pisti[s] * state.rules.jack_pisti_points
+            + (state.rules.majority_bonus if s == winner else 0)
+            for s, captured in enumerate(state.captured)
+        ])
+    values = []
+    for card in set(state.hands[state.current_player]):
+        child = state.copy()
+        child.play(card)
+        values.append(_engine_minimax(child, me, value_of, captured_before, points))
+    return max(values) if state.current_player == me else min(values)
+
+
+def test_the_last_round_search_finds_the_engines_minimax_value():
+    """The exact search runs on tuples with alpha-beta cut-offs; over random last-round
+    positions of every two-player rule option its value of each card must be the plain
+    minimax value through the engine."""
+    rng = random.Random(34)
+    checked = 0
+    while checked < 150:
+        rules = random_rules(rng)
+        if rules.players != 2:
+            continue
+        state = new_deal(rules, rng=rng, dealer=rng.randrange(2))
+        while not state.is_over and (state.stock_left or state.pile_face_down
+                                     or len(state.hands[state.current_player]) > 4):
+            state.play(rng.choice(state.legal_plays()))
+        if state.is_over or state.pile_face_down:
+            continue
+        me = state.current_player
+        points = points_table(rules)
+        before = [rng.randrange(20) for _ in range(2)]
+        world = state.copy()
+        world.captured = [[] for _ in range(2)]  # a world counts only the rest of the deal
+
+        def value_of(gains, me=me):
+            return gains[me] - gains[1 - me] + 0.25 * gains[me]
+
+        for card in set(world.hands[me]):
+            trial = world.copy()
+            trial.play(card)
+            expected = _engine_minimax(trial, me, value_of, before, points)
+            assert value_after(world, card, me, points, before, value_of) == expected
+        checked += 1
