@@ -265,7 +265,7 @@ class MasterBot(ExpertBot):
     nothing face down, the unseen cards are the opponent's hand, so the search is perfect
     play."""
 
-    samples = 256
+    samples = 768
     confidence = 0.0
     endgame_cards = 4
 
