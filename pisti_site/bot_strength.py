@@ -32,7 +32,7 @@ HOW_THEY_PLAY = {
                 "explain what its opponents played (a card laid instead of a capture, the "
                 "card chosen to throw away), plays every card out with the counting bot's "
                 "play, searches the last three cards exactly and plays for the match score."),
-    "master": _("The expert's method with 256 deals, spent on the close calls; it plays the "
+    "master": _("The expert's method with 768 deals, spent on the close calls; it plays the "
                 "card with the best average and searches the whole last round exactly: once "
                 "the stock is gone it plays perfectly."),
     "counting": _("Reference bot, never tuned: greedy captures, and when it cannot capture it "
