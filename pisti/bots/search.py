@@ -1,11 +1,13 @@
-"""Search bots: ``hard`` and ``expert`` sample the hidden cards and play each candidate out.
+"""Search bots: ``hard``, ``expert`` and ``master`` sample the hidden cards and play each
+candidate out.
 
 A sampled world deals the cards this seat has not seen (other hands, face-down cards, the
 stock) consistently with its view: hand sizes, stock size, face-down count. Each candidate
 card is played in every world (the same worlds for every candidate, so luck cancels) and
 the deal is finished by a fast rollout policy; the card with the best average wins.
-``expert`` adds more worlds, a counting rollout policy, an exact search of the last cards
-and an eye on the match score.
+``expert`` adds more worlds weighed by the opponents' plays, a counting rollout policy, an
+exact search of the last cards and an eye on the match score; ``master`` the same with
+768 worlds and the whole last round searched exactly.
 """
 
 from __future__ import annotations
