@@ -254,11 +254,6 @@ def _margin(gains: list[int], mine: int) -> float:
     return gains[mine] - sum(others) / len(others)
 
 
-def point_margin(world: GameState, view: PlayerView, points) -> float:
-    """This side's points from the rest of the deal minus the other sides' mean."""
-    return _margin(deal_gains(world, view, points), view.side)
-
-
 class MasterBot(ExpertBot):
     """The expert's method with more worlds, the card with the best mean (no bar for
     leaving the default: with this many worlds the bar costs more than the noise it
