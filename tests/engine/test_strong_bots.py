@@ -239,17 +239,22 @@ def _engine_counting_roll_out(state, points, public):
         public_ranks[card >> 2] += 1
 
 
-def test_pimc_rollouts_end_every_deal_as_the_engine_does():
-    rng = random.Random(32)
-    for _ in range(300):
+def _mid_deal_plays(seed: int, deals: int):
+    """(state, the mover's view, a card to play) after random plays into deals of random
+    rules, for ``deals`` deals (those already over skipped)."""
+    rng = random.Random(seed)
+    for _ in range(deals):
         rules = random_rules(rng)
         state = new_deal(rules, rng=rng, dealer=rng.randrange(rules.players))
         for _ in range(rng.randrange(0, 45)):
             state.play(rng.choice(state.legal_plays()))
-        if state.is_over:
-            continue
-        view = view_for(state, state.current_player)
-        card = rng.choice(state.legal_plays())
+        if not state.is_over:
+            yield state, view_for(state, state.current_player), rng.choice(state.legal_plays())
+
+
+def test_pimc_rollouts_end_every_deal_as_the_engine_does():
+    for state, view, card in _mid_deal_plays(32, 300):
+        rules = state.rules
         fast, slow = state.copy(), state.copy()
         fast.play(card)
         slow.play(card)
@@ -264,16 +269,8 @@ def test_pimc_rollouts_end_every_deal_as_the_engine_does():
 def test_a_play_out_from_the_world_itself_leaves_it_untouched_and_ends_as_the_engine():
     """The search plays each candidate card straight from the world (``first``), without
     copying it: the world must stay as it was and the outcome be the engine's."""
-    rng = random.Random(33)
-    for _ in range(300):
-        rules = random_rules(rng)
-        state = new_deal(rules, rng=rng, dealer=rng.randrange(rules.players))
-        for _ in range(rng.randrange(0, 45)):
-            state.play(rng.choice(state.legal_plays()))
-        if state.is_over:
-            continue
-        view = view_for(state, state.current_player)
-        card = rng.choice(state.legal_plays())
+    for state, view, card in _mid_deal_plays(33, 300):
+        rules = state.rules
         before = (state.copy().hands, list(state.pile), state.copy().captured, state._remaining)
         captured, pisti, jack_pisti = counting_outcome(state, view, card, points_table(rules))
         assert (state.hands, state.pile, state.captured, state._remaining) == before
