@@ -188,6 +188,7 @@
   }
 
   var sending = false;
+  var RETRY_MS = 2000;
 
   // Post the kept deals in order; stop at the first network failure and try again later.
   function sendPending() {
@@ -232,6 +233,9 @@
     }).catch(function () {
       sending = false;
       showPending();
+      // The "online" event can come before the network answers (or the server failed):
+      // try again shortly rather than wait for the next time the browser goes online.
+      if (navigator.onLine) window.setTimeout(sendPending, RETRY_MS);
     });
   }
 

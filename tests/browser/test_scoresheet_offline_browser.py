@@ -68,6 +68,38 @@ def test_copy_buttons_copy_the_links(browser, site_url):
     context.close()
 
 
+def test_a_failed_send_after_coming_back_online_is_tried_again(browser, site_url):
+    """The first post after the browser comes back online fails (the network is not up
+    yet); the page tries again by itself instead of waiting to go offline and online."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    new_sheet(page, site_url)
+    context.set_offline(True)
+    open_details(page, "quick")
+    page.fill("input[name='quick-points_0']", "10")
+    page.fill("input[name='quick-points_1']", "6")
+    page.locator("form[action*='/deals/quick/'] button[type=submit]").click()
+    assert page.locator("tr[data-pending]").count() == 1
+
+    failures = []
+
+    def fail_once(route):
+        if not failures:
+            failures.append(route.request.url)
+            route.abort()
+        else:
+            route.continue_()
+
+    page.route(re.compile(r".*/deals/quick/.*"), fail_once)
+    context.set_offline(False)
+    page.wait_for_function("() => document.querySelectorAll('tr[data-pending]').length === 0 "
+                           "&& document.querySelectorAll('tr[data-deal]').length === 1",
+                           timeout=15000)
+    assert len(failures) == 1
+    assert totals(page) == [10, 6]
+    context.close()
+
+
 def test_deals_entered_offline_are_kept_and_sent_once(browser, site_url):
     context = browser.new_context(viewport={"width": 390, "height": 844})
     page = context.new_page()
