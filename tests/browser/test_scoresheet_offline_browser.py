@@ -75,10 +75,7 @@ def test_a_failed_send_after_coming_back_online_is_tried_again(browser, site_url
     page = context.new_page()
     new_sheet(page, site_url)
     context.set_offline(True)
-    open_details(page, "quick")
-    page.fill("input[name='quick-points_0']", "10")
-    page.fill("input[name='quick-points_1']", "6")
-    page.locator("form[action*='/deals/quick/'] button[type=submit]").click()
+    enter_quick(page, 10, 6)  # kept in the browser: the page does not leave
     assert page.locator("tr[data-pending]").count() == 1
 
     failures = []
@@ -112,10 +109,7 @@ def test_deals_entered_offline_are_kept_and_sent_once(browser, site_url):
 
     context.set_offline(True)
     for a, b in ((16, 0), (26, 0)):
-        open_details(page, "quick")
-        page.fill("input[name='quick-points_0']", str(a))
-        page.fill("input[name='quick-points_1']", str(b))
-        page.locator("form[action*='/deals/quick/'] button[type=submit]").click()
+        enter_quick(page, a, b)
     assert page.locator("tr[data-pending]").count() == 2
     assert totals(page) == [52, 6]
     assert page.locator("[data-offline-status]").is_visible()
@@ -150,10 +144,7 @@ def test_a_deal_entered_offline_on_a_sheet_changed_elsewhere_shows_the_conflict(
     new_sheet(page, site_url)
     edit_url = page.locator("#edit-url").input_value()
     context.set_offline(True)
-    open_details(page, "quick")
-    page.fill("input[name='quick-points_0']", "16")
-    page.fill("input[name='quick-points_1']", "0")
-    page.locator("form[action*='/deals/quick/'] button[type=submit]").click()
+    enter_quick(page, 16, 0)
     assert page.locator("tr[data-pending]").count() == 1
 
     other = browser.new_context().new_page()
