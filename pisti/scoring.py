@@ -74,6 +74,18 @@ def majority_side(card_counts: list[int], rule: str = "most") -> int | None:
     return card_counts.index(best)
 
 
+def side_gains(taken_points, card_counts, pisti, jack_pisti, rules) -> list[int]:
+    """Each side's deal points from running totals (points of the cards it took, cards held
+    for the majority, piştis), as the search bots count a finished play-out."""
+    winner = majority_side(card_counts, rules.majority_rule)
+    return [
+        taken_points[side] + pisti[side] * rules.pisti_points
+        + jack_pisti[side] * rules.jack_pisti_points
+        + (rules.majority_bonus if side == winner else 0)
+        for side in range(len(taken_points))
+    ]
+
+
 def score_tallies(
     tallies: list[Tally], rules: Rules, *, complete: bool = True, seats=None
 ) -> list[SideScore]:

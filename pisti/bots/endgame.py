@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..cards import JACK
-from ..scoring import majority_side
+from ..scoring import side_gains
 from ..state import JACK_PISTI, PISTI, GameState
 
 INFINITY = float("inf")
@@ -33,8 +33,6 @@ def value_after(world: GameState, card: int, me: int, points, captured_before,
     jack_on_jack, jack_on_card = world._jack_on_jack, world._jack_on_card
     last_card_pisti = world._last_card_pisti
     jack_takes_empty = rules.jack_on_empty_table
-    pisti_points, jack_pisti_points = rules.pisti_points, rules.jack_pisti_points
-    bonus, majority_rule = rules.majority_bonus, rules.majority_rule
     dealer_side = side_of[world.dealer]
     players = world.players
 
@@ -74,13 +72,8 @@ def value_after(world: GameState, card: int, me: int, points, captured_before,
         if pile:
             taken, cards = _add(taken, cards, dealer_side if last is None else last, pile,
                                 points)
-        winner = majority_side([captured_before[s] + cards[s] for s in range(sides)],
-                               majority_rule)
-        return value_of([
-            taken[s] + pisti[s] * pisti_points + jack_pisti[s] * jack_pisti_points
-            + (bonus if s == winner else 0)
-            for s in range(sides)
-        ])
+        counts = [captured_before[s] + cards[s] for s in range(sides)]
+        return value_of(side_gains(taken, counts, pisti, jack_pisti, rules))
 
     def search(hands, pile, taken, cards, pisti, jack_pisti, last, seat, remaining,
                alpha, beta) -> float:

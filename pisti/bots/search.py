@@ -18,7 +18,7 @@ from itertools import combinations
 from ..cards import JACK
 from ..dealing import dealt_hand
 from ..position import assemble_position
-from ..scoring import majority_side
+from ..scoring import side_gains
 from ..state import JACK_PISTI, PISTI, GameState
 from ..view import PlayerView
 from .endgame import value_after
@@ -237,16 +237,9 @@ def deal_gains(world: GameState, view: PlayerView, points) -> list[int]:
 def outcome_gains(captured_by_side, pisti, jack_pisti, view: PlayerView, points) -> list[int]:
     """:func:`deal_gains` from the outcome of a play-out (captured cards and piştis per
     side, as :func:`fast_roll_out` returns them)."""
-    rules = view.rules
     counts = [view.captured_cards[s] + len(c) for s, c in enumerate(captured_by_side)]
-    winner = majority_side(counts, rules.majority_rule)
-    return [
-        sum(points[c] for c in captured)
-        + pisti[side] * rules.pisti_points
-        + jack_pisti[side] * rules.jack_pisti_points
-        + (rules.majority_bonus if side == winner else 0)
-        for side, captured in enumerate(captured_by_side)
-    ]
+    taken = [sum(points[c] for c in captured) for captured in captured_by_side]
+    return side_gains(taken, counts, pisti, jack_pisti, view.rules)
 
 
 def _margin(gains: list[int], mine: int) -> float:
