@@ -74,10 +74,11 @@ def majority_side(card_counts: list[int], rule: str = "most") -> int | None:
     return card_counts.index(best)
 
 
-def side_gains(taken_points, card_counts, pisti, jack_pisti, rules) -> list[int]:
+def side_gains(taken_points, card_counts, pisti, jack_pisti, rules, complete=True) -> list[int]:
     """Each side's deal points from running totals (points of the cards it took, cards held
-    for the majority, piştis), as the search bots count a finished play-out."""
-    winner = majority_side(card_counts, rules.majority_rule)
+    for the majority, piştis): the one formula both the score sheet's tallies and the
+    search bots' play-outs use. The majority bonus only once the deal is ``complete``."""
+    winner = majority_side(card_counts, rules.majority_rule) if complete else None
     return [
         taken_points[side] + pisti[side] * rules.pisti_points
         + jack_pisti[side] * rules.jack_pisti_points
@@ -90,27 +91,27 @@ def score_tallies(
     tallies: list[Tally], rules: Rules, *, complete: bool = True, seats=None
 ) -> list[SideScore]:
     """Score every side; the majority bonus only once the deal is complete."""
-    winner = majority_side([t.cards for t in tallies], rules.majority_rule) if complete else None
+    counts = [t.cards for t in tallies]
+    winner = majority_side(counts, rules.majority_rule) if complete else None
+    taken = [
+        t.aces
+        + t.jacks
+        + (rules.two_of_clubs_points if t.two_of_clubs else 0)
+        + (rules.ten_of_diamonds_points if t.ten_of_diamonds else 0)
+        for t in tallies
+    ]
+    points = side_gains(
+        taken, counts, [t.pisti for t in tallies], [t.jack_pisti for t in tallies], rules,
+        complete,
+    )
     seats = seats or [(side,) for side in range(len(tallies))]
-    scores = []
-    for side, t in enumerate(tallies):
-        majority = side == winner
-        points = (
-            t.aces
-            + t.jacks
-            + (rules.two_of_clubs_points if t.two_of_clubs else 0)
-            + (rules.ten_of_diamonds_points if t.ten_of_diamonds else 0)
-            + (rules.majority_bonus if majority else 0)
-            + t.pisti * rules.pisti_points
-            + t.jack_pisti * rules.jack_pisti_points
+    return [
+        SideScore(
+            tuple(seats[side]), t.cards, t.aces, t.jacks, t.two_of_clubs, t.ten_of_diamonds,
+            side == winner, t.pisti, t.jack_pisti, points[side],
         )
-        scores.append(
-            SideScore(
-                tuple(seats[side]), t.cards, t.aces, t.jacks, t.two_of_clubs,
-                t.ten_of_diamonds, majority, t.pisti, t.jack_pisti, points,
-            )
-        )
-    return scores
+        for side, t in enumerate(tallies)
+    ]
 
 
 def seats_of_sides(rules: Rules) -> list[tuple[int, ...]]:
