@@ -248,15 +248,19 @@ def _margin(gains: list[int], mine: int) -> float:
 
 
 class MasterBot(ExpertBot):
-    """The expert's method with more worlds, the card with the best mean (no bar for
+    """The expert's method with more worlds and the card with the best mean (no bar for
     leaving the default: with this many worlds the bar costs more than the noise it
-    guards against, measured against a 4,096-world evaluation of the same positions) and
-    the whole last round of a two-player deal searched exactly: with the stock gone and
-    nothing face down, the unseen cards are the opponent's hand, so the search is perfect
-    play."""
+    guards against, measured against a 4,096-world evaluation of the same positions).
+
+    The last round is played by that same search, not by alpha-beta over every hand the
+    opponent can hold (the opening's face-down cards stay unseen once taken, so there are
+    up to 35): alpha-beta plays each hand as if both seats saw every card, and against
+    opponents who do not, the play-outs' average scores more (benchmarks/bots_levels.md).
+    The exact search (``exact_totals``) stays for the analysis."""
 
     samples = 768
     confidence = 0.0
+    exact_endgame = False
     endgame_cards = 4
 
 

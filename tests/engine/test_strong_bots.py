@@ -9,7 +9,7 @@ import pytest
 from pisti import Rules, new_deal, view_for
 from pisti.bots import LEVELS, PLAYING_LEVELS, make_bot
 from pisti.bots.endgame import value_after
-from pisti.bots.heuristics import points_table
+from pisti.bots.heuristics import points_table, unseen_cards
 from pisti.bots.levels import Evaluator, medium_choice
 from pisti.bots.reference import (
     CountingBot,
@@ -18,7 +18,7 @@ from pisti.bots.reference import (
     counting_outcome,
     counting_roll_out,
 )
-from pisti.bots.search import ExpertBot, MasterBot, _fast_medium_roll_out
+from pisti.bots.search import ExpertBot, MasterBot, _fast_medium_roll_out, outcome_gains
 from pisti.cards import parse_card
 from pisti.duel import duel
 from pisti.scoring import majority_side
@@ -127,6 +127,43 @@ def test_master_plays_the_last_round_perfectly():
                                                 "4C"])], []],
     )
     assert make_bot("master").choose(view_for(state, 0)) == parse_card("5D")
+
+
+class AlphaBetaMaster(QuickMaster):
+    """Master as it was: the last round by alpha-beta over every opponent hand."""
+
+    exact_endgame = True
+
+
+def test_master_plays_the_last_round_for_the_counting_replies_not_a_perfect_opponent():
+    """In the last round of a deal opened four face up (no card was ever face down) every
+    world is the true position: master plays the card whose counting play-out scores best
+    there, as in the other rounds, where alpha-beta (which assumes a perfect opponent, and
+    which the analysis still uses through ``exact_totals``) can choose otherwise."""
+    rng = random.Random(22)
+    checked = alpha_beta_differs = 0
+    while checked < 120:
+        state = new_deal(Rules(opening="four_up"), rng=rng, dealer=rng.randrange(2))
+        while not state.is_over and (state.stock_left
+                                     or len(state.hands[state.current_player]) > 4):
+            state.play(make_bot("counting").choose(view_for(state, state.current_player)))
+        view = view_for(state, state.current_player) if not state.is_over else None
+        if view is None or len(set(view.hand)) < 2:
+            continue
+        assert len(unseen_cards(view)) == len(state.hands[1 - view.seat])
+        points = points_table(view.rules)
+        world = state.copy()
+        world.captured = [[] for _ in range(2)]  # a world counts only the rest of the deal
+        played_out = {
+            card: MasterBot._value(QuickMaster(), outcome_gains(
+                *counting_outcome(world, view, card, points), view, points), view)
+            for card in set(view.hand)
+        }
+        best = max(played_out.values())
+        assert played_out[QuickMaster(checked).choose(view)] == best
+        alpha_beta_differs += played_out[AlphaBetaMaster(checked).choose(view)] < best
+        checked += 1
+    assert alpha_beta_differs > 0  # the test tells the two rules apart
 
 
 def _remaining_cards(excluded):
