@@ -33,8 +33,8 @@ HOW_THEY_PLAY = {
                 "card chosen to throw away), plays every card out with the counting bot's "
                 "play, searches the last three cards exactly and plays for the match score."),
     "master": _("The expert's method with 768 deals, spent on the close calls; it plays the "
-                "card with the best average and searches the whole last round exactly: once "
-                "the stock is gone it plays perfectly."),
+                "card with the best average and searches the whole last round exactly, "
+                "against every hand the opponent can still hold."),
     "counting": _("Reference bot, never tuned: greedy captures, and when it cannot capture it "
                   "lays the rank with the fewest unseen copies."),
     "pimc": _("Reference bot, never tuned: textbook Monte Carlo search with 120 sampled "
