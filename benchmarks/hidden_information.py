@@ -156,7 +156,8 @@ class HandSeeingMaster(MasterBot):
 
     def _worlds(self, view, unseen, points):
         true_hand = list(self.state.hands[1 - view.seat])
-        rest = [c for c in unseen if c not in set(true_hand)]
+        held = set(true_hand)
+        rest = [c for c in unseen if c not in held]
         worlds = []
         for _ in range(self.samples):
             stock = list(rest)
@@ -190,8 +191,7 @@ def duel_chunk(job) -> tuple[int, list[float]]:
                 else:
                     bot.state = state
                     state.play(bot.choose(view))
-            points = deal_points(state)
-            both.append(points[a_seat] - points[1 - a_seat])
+            both.append(deal_margin(state, a_seat))
         margins.append(statistics.fmean(both))
     return seed, margins
 
@@ -200,10 +200,8 @@ def run_duels(args) -> None:
     done = {}
     out = Path(args.out) if args.out else None
     if out and out.exists():
-        done = {
-            json.loads(line)["seed"]: json.loads(line)["margins"]
-            for line in out.read_text().splitlines()
-        }
+        rows = (json.loads(line) for line in out.read_text().splitlines())
+        done = {row["seed"]: row["margins"] for row in rows}
     seeds = [17 + 1000 * i for i in range(args.pairs // CHUNK_PAIRS)]
     jobs = [
         (s, args.kind, args.last_round, args.steps, args.opponent) for s in seeds if s not in done
