@@ -21,8 +21,8 @@ LEVEL_DESCRIPTIONS = [
     ("medium", _("Medium — counts cards, saves jacks, avoids giving piştis")),
     ("hard", _("Hard — imagines your hand many ways and plays each card out")),
     ("expert", _("Expert — the hard search, deeper, exact at the end, aware of the score")),
-    ("master", _("Master — the strongest: four times the expert's search, perfect in the "
-                 "last round")),
+    ("master", _("Master — the strongest: the expert's search with eight times as many "
+                 "deals")),
 ]
 
 LEVEL_NAMES = {

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from pisti import Match, Rules, view_for
+from pisti.analysis import advised_card
 from pisti.bots import make_bot
 from pisti.bots.heuristics import capture_kind, captures
 from pisti.cards import InvalidCard, parse_card
@@ -145,14 +146,14 @@ def next_deal(game: Game, version) -> list[Event]:
 
 
 def hint(game: Game) -> tuple[int, str] | None:
-    """The master's choice for the human (the strongest level), with a one-line reason."""
+    """The master's choice for the human (the strongest level), with a one-line reason; in
+    the positions the review solves exactly, its best card (see ``advised_card``)."""
     match = load_match(game)
     state = match.current
     if state is None or state.current_player != HUMAN:
         return None
     view = view_for(state, HUMAN, match.totals)
-    card = make_bot("master", bot_seed(game, len(match.finished), len(state.events), 9)).choose(
-        view)
+    card = advised_card(view, "master", bot_seed(game, len(match.finished), len(state.events), 9))
     if captures(view, card):
         kind = capture_kind(view, card)
         if kind == JACK_PISTI:

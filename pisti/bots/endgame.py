@@ -1,12 +1,13 @@
 """Exact search of the last round of a two-player deal, on plain tuples.
 
-With the stock gone and nothing face down, a seat has seen every card but the other hand,
-so each world is a perfect-information position of at most eight cards: alpha-beta finds
-the value of best play for both seats. ``master`` searches the whole last round on every
-decision and the analysis solves every position of it, so this runs thousands of times
-a deal; it keeps running totals in small tuples instead of copying a
-:class:`~pisti.state.GameState` at every node. It follows ``GameState.play`` step for step
-(a test holds it to a search through the engine).
+With the stock gone and nothing face down, a seat has seen every card but the other hand
+(and the opening's face-down cards, never shown even once taken), so each world, one hand
+for the other seat, is a perfect-information position of at most eight cards: alpha-beta
+finds the value of best play for both seats. ``expert`` searches its last three cards this
+way and the analysis solves every position of the last round (with ``master``'s four
+cards), so this runs thousands of times a deal; it keeps running totals in small tuples
+instead of copying a :class:`~pisti.state.GameState` at every node. It follows
+``GameState.play`` step for step (a test holds it to a search through the engine).
 """
 
 from __future__ import annotations

@@ -13,6 +13,7 @@ from pisti.analysis import (
     DEFAULT_LEVEL,
     LABELS,
     NOISE_FACTOR,
+    advised_card,
     analyse_deal,
     best_card_bot,
     classify,
@@ -82,6 +83,43 @@ def test_last_cards_are_solved_exactly_and_the_right_card_is_best(seed):
         for card, value in evaluation.values.items():
             assert value.value == pytest.approx(truth[card])
             assert value.stderr == 0
+
+
+def _last_round_positions(count: int, seed: int = 5):
+    """The first ``count`` last-round decisions with a choice (default rules, two players,
+    dealt from ``seed``, played by the counting bot)."""
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        state = new_deal(Rules(), rng=rng, dealer=rng.randrange(2))
+        counting = make_bot("counting")
+        while not state.is_over:
+            view = view_for(state, state.current_player)
+            if not state.stock_left and len(set(view.hand)) > 1 and len(found) < count:
+                found.append(view)
+            state.play(counting.choose(view))
+    return found
+
+
+def test_advice_in_the_last_round_is_the_review_best_card_even_where_master_plays_otherwise():
+    """Master plays its last round by its play-outs; advice there follows the exact review,
+    so a player who takes the hint is never marked down for it. Position 37 of this series
+    is one where master's own card loses 1.4 points by the review."""
+    views = _last_round_positions(38)
+    for index, view in enumerate(views[:6] + views[37:]):
+        evaluation = evaluate(view)
+        assert evaluation.exact
+        advised = advised_card(view, seed=index)
+        assert evaluation.loss(advised) == 0
+    master_card = make_bot("master", 37).choose(views[37])
+    assert evaluate(views[37]).loss(master_card) > 0.6
+
+
+def test_advice_before_the_last_round_is_the_level_own_choice():
+    state = _expert_deal(3)
+    early = [v for _i, v, _c in decisions(state, 0) if v.stock][:4]
+    for index, view in enumerate(early):
+        assert advised_card(view, "expert", index) == make_bot("expert", index).choose(view)
 
 
 @pytest.mark.parametrize("loss,stderr", [(0.0, 0.0), (0.7, 0.4), (2.9, 1.5), (5.0, 2.6),

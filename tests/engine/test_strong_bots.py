@@ -117,7 +117,7 @@ def test_counting_takes_the_capture_like_greedy():
     assert make_bot("counting").choose(view_for(state, 0)) == parse_card("7S")
 
 
-def test_master_plays_the_last_round_perfectly():
+def test_master_leads_the_card_nobody_can_answer_in_the_last_round():
     """Last round, stock empty, nothing face down: the unseen cards are exactly the other
     hand. Seat 0 holds a 5 and three cards the opponent can answer; leading the 5 onto
     the empty table leaves nothing the opponent can take (no 5, no jack left)."""
