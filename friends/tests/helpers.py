@@ -54,9 +54,17 @@ async def receive_state(comm, timeout=2) -> dict:
             return message
 
 
-async def drain(comm) -> list[dict]:
-    """Every message waiting for this connection."""
+async def drain(comm, quiet=0.05) -> list[dict]:
+    """Every message waiting for this connection, until none comes for ``quiet`` seconds."""
     messages = []
-    while not await comm.receive_nothing(timeout=0.05):
+    while not await comm.receive_nothing(timeout=quiet):
         messages.append(await receive(comm))
     return messages
+
+
+async def settle(comm) -> list[dict]:
+    """Every message a fresh connection gets: the state frame each connection is sent (waited
+    for, however busy the machine) and any that follow, such as the table telling everyone
+    the seat is present again. A draining of 50 ms alone could end before they arrive on a
+    loaded machine, and the test would then read a state frame as the answer it waits for."""
+    return [await receive_state(comm), *await drain(comm, quiet=0.2)]

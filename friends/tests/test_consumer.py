@@ -15,7 +15,15 @@ from friends.consumers import CLOSE_FLOOD, CLOSE_FORBIDDEN, FLOOD_MESSAGES
 from friends.models import Table
 from pisti.cards import card_name
 
-from .helpers import communicator, drain, make_table, receive, receive_state, session_with
+from .helpers import (
+    communicator,
+    drain,
+    make_table,
+    receive,
+    receive_state,
+    session_with,
+    settle,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -69,7 +77,7 @@ def test_a_play_reaches_both_seats_and_the_opponent_sees_the_card_played():
             assert (await comm.connect())[0]
             await receive_state(comm)
         for comm in comms:
-            await drain(comm)
+            await drain(comm, quiet=0.2)
         await comms[mover].send_to(text_data=json.dumps(
             {"type": "play", "card": card, "version": table.version}))
         for comm in comms:
@@ -116,7 +124,7 @@ def test_every_refusal_has_a_reason_changes_nothing_and_keeps_the_connection(cod
     async def scenario():
         comm = communicator(table, [ayse, mehmet][sender])
         assert (await comm.connect())[0]
-        await drain(comm)
+        await settle(comm)
         await comm.send_to(text_data=json.dumps(make(card, other, table.version)))
         answer = await receive(comm)
         assert answer["type"] == "refused"
@@ -138,7 +146,7 @@ def test_unreadable_messages_are_refused_and_the_connection_kept(text):
     async def scenario():
         comm = communicator(table, ayse)
         assert (await comm.connect())[0]
-        await drain(comm)
+        await settle(comm)
         await comm.send_to(text_data=text)
         assert (await receive(comm))["code"] == "malformed"
         await comm.send_to(bytes_data=b"\x00\x01")
@@ -157,7 +165,7 @@ def test_refusals_are_translated_for_the_connection_language():
     async def scenario():
         comm = communicator(table, waiting, lang="tr")
         assert (await comm.connect())[0]
-        await drain(comm)
+        await settle(comm)
         await comm.send_to(text_data=json.dumps({"type": "play", "card": "7H",
                                                  "version": table.version}))
         answer = await receive(comm)
@@ -173,7 +181,7 @@ def test_a_flood_is_refused_and_the_connection_closed():
     async def scenario():
         comm = communicator(table, ayse)
         assert (await comm.connect())[0]
-        await drain(comm)
+        await settle(comm)
         for _message in range(FLOOD_MESSAGES + 1):
             await comm.send_to(text_data='{"type": "sync"}')
         messages = []
@@ -195,7 +203,7 @@ def test_reactions_reach_the_table_and_are_rate_limited():
         for comm in comms:
             assert (await comm.connect())[0]
         for comm in comms:
-            await drain(comm)
+            await settle(comm)
         await comms[0].send_to(text_data='{"type": "react", "reaction": "pisti"}')
         for comm in comms:
             message = await receive(comm)
@@ -308,7 +316,7 @@ def test_the_timer_is_checked_on_every_message():
     async def scenario():
         comm = communicator(table, [ayse, mehmet][1 - mover])
         assert (await comm.connect())[0]
-        await drain(comm)
+        await settle(comm)
         # Only now does the time run out: the connection's own alarm is still 15 s away,
         # so the message is what finds it (with the time gone before connecting, the alarm
         # could fire first and the message would have nothing left to find).
@@ -357,7 +365,7 @@ def test_an_away_player_is_shown_and_a_bot_may_take_over_after_a_minute_until_th
         comm_m = communicator(table, mehmet)
         assert (await comm_a.connect())[0]
         assert (await comm_m.connect())[0]
-        await drain(comm_a)
+        await settle(comm_a)
         await comm_m.disconnect()
         frame = (await _collect(comm_a))[-1]
         assert frame["seats"][1]["away"]
@@ -398,7 +406,7 @@ def test_a_second_tab_closing_does_not_mark_a_present_player_away():
         first, second = communicator(table, ayse), communicator(table, ayse)
         assert (await first.connect())[0]
         assert (await second.connect())[0]
-        await drain(first)
+        await settle(first)
         await second.disconnect()
         frames = [m for m in await _collect(first) if m["type"] == "state"]
         assert not frames[-1]["seats"][0]["away"]
