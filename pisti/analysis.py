@@ -198,18 +198,20 @@ def analyse_deal(state: GameState, seat: int, level: str = DEFAULT_LEVEL,
     return reviews
 
 
-def advised_card(view: PlayerView, level: str = DEFAULT_LEVEL, seed: int = 0) -> int:
-    """The card to advise a player: the level's own choice, except where the review solves
-    the position exactly (the last cards of a two-player deal), where it is the review's
-    best card. ``master`` plays its last round by its play-outs, which score more against
-    real opponents, but advice the review then marks down would only confuse: over 300
-    last-round positions the two disagree by more than 0.6 points on 6."""
+def advised_card(view: PlayerView, level: str = DEFAULT_LEVEL,
+                 seed: int = 0) -> tuple[int, bool]:
+    """The card to advise a player, and whether the review solved the position exactly: the
+    level's own choice, except where the review is exact (the last cards of a two-player
+    deal), where it is the review's best card. ``master`` plays its last round by its
+    play-outs, which score more against real opponents, but advice the review then marks
+    down would only confuse: over 300 last-round positions the two disagree by more than
+    0.6 points on 6."""
     hand = sorted(set(view.hand))
     if len(hand) > 1:
         exact = _exact(searcher(level, seed), view, hand)
         if exact is not None:
-            return exact.best
-    return LEVELS[level](seed).choose(view)
+            return exact.best, True
+    return LEVELS[level](seed).choose(view), False
 
 
 def best_card_bot(level: str = DEFAULT_LEVEL, samples: int = DEFAULT_SAMPLES):

@@ -145,15 +145,16 @@ def next_deal(game: Game, version) -> list[Event]:
     return events
 
 
-def hint(game: Game) -> tuple[int, str] | None:
-    """The master's choice for the human (the strongest level), with a one-line reason; in
-    the positions the review solves exactly, its best card (see ``advised_card``)."""
+def hint(game: Game) -> tuple[int, str, bool] | None:
+    """The master's choice for the human (the strongest level), a one-line reason, and
+    whether the card comes from the exact search instead (see ``advised_card``)."""
     match = load_match(game)
     state = match.current
     if state is None or state.current_player != HUMAN:
         return None
     view = view_for(state, HUMAN, match.totals)
-    card = advised_card(view, "master", bot_seed(game, len(match.finished), len(state.events), 9))
+    card, exact = advised_card(view, "master",
+                               bot_seed(game, len(match.finished), len(state.events), 9))
     if captures(view, card):
         kind = capture_kind(view, card)
         if kind == JACK_PISTI:
@@ -169,4 +170,4 @@ def hint(game: Game) -> tuple[int, str] | None:
         reason = _("the card the next player is least likely to match for a pişti.")
     else:
         reason = _("the discard that risks the least: it keeps your better cards.")
-    return card, reason
+    return card, reason, exact

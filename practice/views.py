@@ -184,9 +184,13 @@ def hint(request, game_id):
     if advice is None:
         message = _("There is nothing to advise: it is not your turn.")
     else:
-        card, reason = advice
-        message = _("The master would play the %(card)s: %(reason)s") % {
-            "card": card_words(card), "reason": reason}
+        card, reason, exact = advice
+        if exact:
+            message = _("Over every hand the opponent can still hold, the best card is the "
+                        "%(card)s: %(reason)s") % {"card": card_words(card), "reason": reason}
+        else:
+            message = _("The master would play the %(card)s: %(reason)s") % {
+                "card": card_words(card), "reason": reason}
     if wants_json(request):
         return JsonResponse({"hint": message, "card": card_name(advice[0]) if advice else None})
     messages.info(request, message)

@@ -10,6 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from pisti import state_from_record, view_for
+from pisti.analysis import evaluate
 from pisti.cards import card_name, parse_card
 from practice import service
 from practice.models import Game
@@ -209,6 +210,29 @@ def test_help_switches_and_hint(client):
     hint = client.post(url + "hint/", HTTP_ACCEPT="application/json").json()
     hand = service.load_match(Game.objects.get()).current.hands[0]
     assert parse_card(hint["card"]) in hand and hint["hint"]
+
+
+def test_a_last_round_hint_is_the_exact_review_best_and_says_so(client):
+    """In the last round the hint is the card the review solves as best (the master itself
+    plays its play-outs' card there), and the message says it was solved over every hand."""
+    url = start_game(client, opening="four_up", max_deals=1)
+    for _ in range(60):
+        game = Game.objects.get()
+        state = service.load_match(game).current
+        view = view_for(state, 0)
+        if not state.stock_left and len(set(view.hand)) > 1:
+            break
+        html = client.get(url).content.decode()
+        card = HAND.search(html).group(1)
+        client.post(url + "play/", {"version": version_of(html), "card": card})
+    else:
+        raise AssertionError("no last-round decision reached")
+    hint = client.post(url + "hint/", HTTP_ACCEPT="application/json").json()
+    assert parse_card(hint["card"]) == evaluate(view).best
+    assert hint["hint"].startswith("Over every hand the opponent can still hold")
+    early = start_game(client)
+    hint = client.post(early + "hint/", HTTP_ACCEPT="application/json").json()
+    assert hint["hint"].startswith("The master would play")
 
 
 def test_continue_your_game_link(client):
