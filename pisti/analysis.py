@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from .bots import LEVELS
+from .bots import LEVELS, make_bot
 from .bots.heuristics import points_table, unseen_cards
 from .bots.search import SearchBot, _world
 from .cards import JACK
@@ -211,7 +211,7 @@ def advised_card(view: PlayerView, level: str = DEFAULT_LEVEL,
         exact = _exact(searcher(level, seed), view, hand)
         if exact is not None:
             return exact.best, True
-    return LEVELS[level](seed).choose(view), False
+    return make_bot(level, seed).choose(view), False
 
 
 def best_card_bot(level: str = DEFAULT_LEVEL, samples: int = DEFAULT_SAMPLES):

@@ -185,12 +185,10 @@ def hint(request, game_id):
         message = _("There is nothing to advise: it is not your turn.")
     else:
         card, reason, exact = advice
-        if exact:
-            message = _("Over every hand the opponent can still hold, the best card is the "
-                        "%(card)s: %(reason)s") % {"card": card_words(card), "reason": reason}
-        else:
-            message = _("The master would play the %(card)s: %(reason)s") % {
-                "card": card_words(card), "reason": reason}
+        template = (_("Over every hand the opponent can still hold, the best card is the "
+                      "%(card)s: %(reason)s") if exact
+                    else _("The master would play the %(card)s: %(reason)s"))
+        message = template % {"card": card_words(card), "reason": reason}
     if wants_json(request):
         return JsonResponse({"hint": message, "card": card_name(advice[0]) if advice else None})
     messages.info(request, message)

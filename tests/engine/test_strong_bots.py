@@ -155,7 +155,7 @@ def test_master_plays_the_last_round_for_the_counting_replies_not_a_perfect_oppo
         world = state.copy()
         world.captured = [[] for _ in range(2)]  # a world counts only the rest of the deal
         played_out = {
-            card: MasterBot._value(QuickMaster(), outcome_gains(
+            card: QuickMaster()._value(outcome_gains(
                 *counting_outcome(world, view, card, points), view, points), view)
             for card in set(view.hand)
         }
