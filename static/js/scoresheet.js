@@ -229,6 +229,7 @@
       if (refusals.length) {
         window.sessionStorage.setItem(storeKey + ":refused", JSON.stringify(refusals));
       }
+      if (revision !== null) window.sessionStorage.setItem(storeKey + ":revision", revision);
       window.location.reload();
     }).catch(function () {
       sending = false;
@@ -237,6 +238,30 @@
       // try again shortly rather than wait for the next time the browser goes online.
       if (navigator.onLine) window.setTimeout(sendPending, RETRY_MS);
     });
+  }
+
+  // After sending, the reload may be answered by the worker's copy from before the deals
+  // (the network failed once more): a page older than the revision the server answered
+  // with fetches itself again, so the deals just sent never seem lost.
+  var STALE_RELOADS = 5;
+
+  function replaceStaleCopy() {
+    var key = storeKey + ":revision";
+    var expected = Number(window.sessionStorage.getItem(key));
+    if (!expected || Number(section.dataset.revision) >= expected) {
+      window.sessionStorage.removeItem(key);
+      window.sessionStorage.removeItem(key + ":tries");
+      return false;
+    }
+    var tries = Number(window.sessionStorage.getItem(key + ":tries")) || 0;
+    if (tries >= STALE_RELOADS) return false;  // keep the copy; the next visit updates it
+    window.sessionStorage.setItem(key + ":tries", tries + 1);
+    status(section.dataset.textStale);
+    window.setTimeout(function () {
+      if (navigator.onLine) window.location.reload();
+      else window.addEventListener("online", function () { window.location.reload(); });
+    }, RETRY_MS);
+    return true;
   }
 
   function showRefusals() {
@@ -255,9 +280,11 @@
         keepOffline(form);
       });
     });
-    showRefusals();
+    if (!replaceStaleCopy()) showRefusals();
     showPending();
     window.addEventListener("online", sendPending);
+    // Also try now and then: an "online" event can be missed, or come too early.
+    window.setInterval(sendPending, 5 * RETRY_MS);
     sendPending();
   }
 

@@ -236,3 +236,39 @@ def test_a_detailed_deal_entered_offline_is_scored_as_the_server_scores_it(brows
     assert totals(page) == offline_totals
     assert page.locator("tr[data-pending]").count() == 0
     context.close()
+
+
+def test_a_stale_copy_after_sending_is_replaced_by_the_servers_page(browser, site_url):
+    """After the kept deals are sent the page reloads; if that reload fails once, the
+    worker answers with its copy from before the deals. The page sees that its revision
+    is older than the one the server answered with and fetches the page again, instead of
+    showing a sheet without the deals just sent."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    new_sheet(page, site_url)
+    assert page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    sheet_path = page.url.split("#")[0].removeprefix(site_url)
+
+    context.set_offline(True)
+    enter_quick(page, 16, 0)
+    assert page.locator("tr[data-pending]").count() == 1
+
+    failed = []
+
+    def fail_first_page_load(route):
+        if route.request.method == "GET" and not failed:
+            failed.append(route.request.url)
+            route.abort()
+        else:
+            route.continue_()
+
+    context.route(re.compile(re.escape(sheet_path) + r"$"), fail_first_page_load)
+    context.set_offline(False)
+    page.wait_for_function("() => document.querySelectorAll('tr[data-pending]').length === 0 "
+                           "&& document.querySelectorAll('tr[data-deal]').length === 1",
+                           timeout=15000)
+    assert failed, "the reload after sending was not made to fail"
+    assert totals(page) == [16, 0]
+    context.close()
