@@ -18,6 +18,18 @@ def new_sheet(page, site_url, names=("Ann", "Bob")):
     page.wait_for_selector(".sheet-table")
 
 
+def abort_first(failures, method=None):
+    """A route handler that fails the first request (of ``method``, if given) as a lost
+    network would, records its URL in ``failures``, and lets every other one through."""
+    def handle(route):
+        if not failures and method in (None, route.request.method):
+            failures.append(route.request.url)
+            route.abort()
+        else:
+            route.continue_()
+    return handle
+
+
 def test_the_edit_link_edits_from_a_second_browser_and_the_read_only_link_cannot(
         page, browser, site_url):
     new_sheet(page, site_url)
@@ -79,15 +91,7 @@ def test_a_failed_send_after_coming_back_online_is_tried_again(browser, site_url
     assert page.locator("tr[data-pending]").count() == 1
 
     failures = []
-
-    def fail_once(route):
-        if not failures:
-            failures.append(route.request.url)
-            route.abort()
-        else:
-            route.continue_()
-
-    page.route(re.compile(r".*/deals/quick/.*"), fail_once)
+    page.route(re.compile(r".*/deals/quick/.*"), abort_first(failures))
     context.set_offline(False)
     page.wait_for_function("() => document.querySelectorAll('tr[data-pending]').length === 0 "
                            "&& document.querySelectorAll('tr[data-deal]').length === 1",
@@ -256,15 +260,7 @@ def test_a_stale_copy_after_sending_is_replaced_by_the_servers_page(browser, sit
     assert page.locator("tr[data-pending]").count() == 1
 
     failed = []
-
-    def fail_first_page_load(route):
-        if route.request.method == "GET" and not failed:
-            failed.append(route.request.url)
-            route.abort()
-        else:
-            route.continue_()
-
-    context.route(re.compile(re.escape(sheet_path) + r"$"), fail_first_page_load)
+    context.route(re.compile(re.escape(sheet_path) + r"$"), abort_first(failed, "GET"))
     context.set_offline(False)
     page.wait_for_function("() => document.querySelectorAll('tr[data-pending]').length === 0 "
                            "&& document.querySelectorAll('tr[data-deal]').length === 1",
