@@ -10,9 +10,9 @@ from django.views.decorators.http import require_safe
 
 from pisti import GameState, view_for
 from pisti.cards import card_name, parse_card
+from pisti_site.levels import level_name
 from pisti_site.table import present_table
 from pisti_site.visitors import owned_or_404
-from practice.forms import level_name
 from practice.models import Game
 from practice.service import HUMAN, load_match
 from rules.cardwords import card_words

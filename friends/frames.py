@@ -14,11 +14,12 @@ from django.utils.translation import gettext as _
 
 from pisti import view_for
 from pisti.cards import card_name
+from pisti_site.levels import level_name
 from pisti_site.table import event_step, present_table
 from rules.cardwords import card_words
 
 from .models import Table
-from .service import LEVEL_NAMES, load_match
+from .service import load_match
 
 # Plays sent with each frame for the shared table script to animate (public facts only).
 RECENT_STEPS = 8
@@ -32,7 +33,7 @@ def seat_summary(table: Table, index: int, to_move: int | None) -> dict:
     return {
         "seat": index,
         "kind": seat["kind"],
-        "name": seat["name"] or (_("Bot (%(level)s)") % {"level": LEVEL_NAMES[seat["level"]]}
+        "name": seat["name"] or (_("Bot (%(level)s)") % {"level": level_name(seat["level"])}
                                  if seat["kind"] == "bot" else ""),
         "level": seat["level"],
         "away": str(index) in table.away and seat["kind"] == "human",
@@ -73,8 +74,8 @@ def board_html(table: Table, match, state, seat: int | None, names: dict) -> str
     me = seat if seat is not None else 0
     playable = (seat is not None and table.status == Table.PLAYING and match.current is not None
                 and not state.is_over and state.current_player == seat)
-    levels = {i: LEVEL_NAMES[entry["level"]] for i, entry in enumerate(table.seats)
-              if entry["kind"] == "bot" and entry["level"] in LEVEL_NAMES}
+    levels = {i: level_name(entry["level"]) for i, entry in enumerate(table.seats)
+              if entry["kind"] == "bot"}
     data = present_table(
         state, me, playable=playable, match_totals=match.totals, levels=levels,
         form={"action": "", "fields": [("version", table.version)]} if seat is not None

@@ -15,11 +15,11 @@ from datetime import timedelta
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from pisti import Match, Rules, view_for
-from pisti.bots import PLAYING_LEVELS, make_bot
+from pisti.bots import make_bot
 from pisti.cards import InvalidCard, card_name, parse_card
+from pisti_site.levels import is_playing_level
 
 from .models import Table
 
@@ -30,11 +30,6 @@ TABLE_RULES = {
     "2v2": {"players": 4, "partnerships": True},
 }
 TIMEOUT_BOT = "medium"
-LEVEL_NAMES = {
-    "beginner": gettext_lazy("Beginner"), "easy": gettext_lazy("Easy"),
-    "medium": gettext_lazy("Medium"), "hard": gettext_lazy("Hard"),
-    "expert": gettext_lazy("Expert"),
-}
 TAKE_OVER_AFTER = timedelta(seconds=60)
 NAME_LENGTH = 20
 
@@ -154,7 +149,7 @@ def set_bot(table: Table, token: str | None, seat, level) -> None:
     seat = _seat_index(table, seat)
     if table.seats[seat]["kind"] == "human":
         raise Refused(_("This seat is taken."), "taken")
-    if level not in (*PLAYING_LEVELS, ""):
+    if level != "" and not is_playing_level(level):
         raise Refused(_("There is no such bot level."), "level")
     seats = [dict(s) for s in table.seats]
     seats[seat] = ({**empty_seat(), "kind": "bot", "level": level} if level else empty_seat())

@@ -13,8 +13,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from pisti.bots import PLAYING_LEVELS
-from practice.forms import LEVEL_CHOICES
+from pisti_site.levels import level_name, playing_choices
 
 from . import service
 from .consumers import SESSION_KEY, tell_table
@@ -93,17 +92,16 @@ def table_page(request, table_id):
     token = _token(request, table.pk)
     seat = service.seat_of(table, token)
     watching_refused = (seat is None and table.status != Table.LOBBY and not table.spectators)
-    levels = [(key, label) for key, label in LEVEL_CHOICES if key in PLAYING_LEVELS]
     return render(request, "friends/table.html", {
         "table": table,
         "seat": seat,
         "creator": service.is_creator(table, token),
         "seats": [{"index": i, "number": i + 1, **entry,
-                   "level_name": service.LEVEL_NAMES.get(entry["level"], "")}
+                   "level_name": level_name(entry["level"]) if entry["level"] else ""}
                   for i, entry in enumerate(table.seats)],
         "full": all(entry["kind"] != "empty" for entry in table.seats),
         "link": request.build_absolute_uri(),
-        "levels": levels,
+        "levels": playing_choices(),
         "watching_refused": watching_refused,
         "strings": script_strings(),
     }, status=403 if watching_refused else 200)

@@ -14,9 +14,8 @@ from django.views.decorators.http import require_safe
 
 from pisti import Rules, new_deal, view_for
 from pisti.bots import make_bot
-from practice.forms import level_name
 
-from .bot_strength import duel_rows, level_rows
+from .levels import bots_page_rows, duel_rows, level_name
 from .page_cache import cache_page_per_language
 from .table import event_step, present_table, seat_names
 
@@ -62,7 +61,7 @@ def home(request):
 @cache_page_per_language
 def bots(request):
     """How strong each bot is, measured in duels, with how it plays and its move time."""
-    return render(request, "bots.html", {"levels": level_rows(), "duels": duel_rows()})
+    return render(request, "bots.html", {"levels": bots_page_rows(), "duels": duel_rows()})
 
 
 @require_safe

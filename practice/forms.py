@@ -5,47 +5,14 @@ from __future__ import annotations
 from urllib.parse import urlencode
 
 from django import forms
-from django.utils.text import format_lazy
 from django.utils.translation import gettext as gettext_now
 from django.utils.translation import gettext_lazy as _
 
-from pisti_site.bot_strength import rating
 from pisti_site.forms import HouseRulesForm, rules_initial
+from pisti_site.levels import playing_choices
 
 from .models import Game
 from .service import TABLE_RULES
-
-LEVEL_DESCRIPTIONS = [
-    ("beginner", _("Beginner — takes obvious matches, otherwise plays almost at random")),
-    ("easy", _("Easy — grabs the best capture now, throws its cheapest card")),
-    ("medium", _("Medium — counts cards, saves jacks, avoids giving piştis")),
-    ("hard", _("Hard — imagines your hand many ways and plays each card out")),
-    ("expert", _("Expert — the hard search, deeper, exact at the end, aware of the score")),
-    ("master", _("Master — the strongest: the expert's search with eight times as many "
-                 "deals")),
-]
-
-LEVEL_NAMES = {
-    "beginner": _("Beginner"), "easy": _("Easy"), "medium": _("Medium"), "hard": _("Hard"),
-    "expert": _("Expert"), "master": _("Master"),
-}
-
-
-def level_name(level: str) -> str:
-    """The short name shown by each bot's seat."""
-    return str(LEVEL_NAMES.get(level, level))
-
-
-def with_rating(level: str, label):
-    """The label followed by the level's measured rating (see the Bots page), lazily, so
-    it is translated in the visitor's language."""
-    value = rating(level)
-    if value is None:
-        return label
-    return format_lazy(_("{label} · rating {rating}"), label=label, rating=value)
-
-
-LEVEL_CHOICES = [(level, with_rating(level, label)) for level, label in LEVEL_DESCRIPTIONS]
 
 PRESETS = {
     "standard": {},
@@ -63,7 +30,7 @@ RULE_FIELDS = HouseRulesForm.rule_fields
 
 
 class NewGameForm(HouseRulesForm):
-    level = forms.ChoiceField(label=_("Opponents"), choices=LEVEL_CHOICES, initial="medium",
+    level = forms.ChoiceField(label=_("Opponents"), choices=playing_choices, initial="medium",
                               widget=forms.RadioSelect)
     table = forms.ChoiceField(label=_("Table"), choices=Game.TABLES, initial="1v1",
                               widget=forms.RadioSelect)

@@ -8,8 +8,9 @@ from django.urls import reverse
 from django.utils import translation
 
 from pisti.bots import PLAYING_LEVELS
-from pisti_site.bot_strength import DATA_PATH, HOW_THEY_PLAY, rating, strength_data
-from practice.forms import LEVEL_CHOICES, NewGameForm
+from pisti_site.bot_strength import DATA_PATH, rating, strength_data
+from pisti_site.levels import PLAYING, playing_choices
+from practice.forms import NewGameForm
 
 from .site_pages import LANGUAGE_CODES
 
@@ -22,7 +23,7 @@ def test_the_data_file_holds_the_issue_rows_and_a_rating_for_every_playing_level
     assert {("expert", "pimc"), ("master", "pimc"), ("master", "expert")} <= rows
     for level in PLAYING_LEVELS:
         assert level in data["ratings"], level
-        assert level in HOW_THEY_PLAY
+        assert PLAYING[level].how
     for row in data["rows"]:
         assert row["lo"] <= row["mean"] <= row["hi"] and row["pairs"] > 0
 
@@ -43,13 +44,14 @@ def test_bots_page_lists_every_level_with_its_rating_and_the_duels(client, langu
 
 def test_numbers_follow_the_language():
     with translation.override("de"):
-        from pisti_site.bot_strength import duel_rows, signed
+        from pisti_site.bot_strength import signed
+        from pisti_site.levels import duel_rows
         assert signed(1.3) == "+1,30" and signed(-0.5) == "−0,50"
         assert "," in duel_rows()[0]["mean"]
 
 
 def test_practice_form_offers_master_and_shows_ratings():
-    assert [level for level, _ in LEVEL_CHOICES] == list(PLAYING_LEVELS)
+    assert [level for level, _ in playing_choices()] == list(PLAYING_LEVELS)
     with translation.override("tr"):
         master = str(dict(NewGameForm().fields["level"].choices)["master"])
     assert f"güç puanı {rating('master')}" in master
