@@ -19,8 +19,8 @@ from django_tasks import TaskResultStatus
 
 from pisti.analysis import DEFAULT_LEVEL, LESSONS
 from pisti.cards import parse_card
-from rules.cardwords import card_words
-from scoresheet.totals_chart import chart_svg
+from pisti_site.cardwords import card_words
+from pisti_site.totals_chart import chart_svg
 
 from .models import DealAnalysis
 

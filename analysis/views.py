@@ -10,12 +10,12 @@ from django.views.decorators.http import require_safe
 
 from pisti import GameState, view_for
 from pisti.cards import card_name, parse_card
+from pisti_site.cardwords import card_words
 from pisti_site.levels import level_name
 from pisti_site.table import present_table
 from pisti_site.visitors import owned_or_404
 from practice.models import Game
 from practice.service import HUMAN, load_match
-from rules.cardwords import card_words
 
 from .service import label_name, match_overview, progress_text, reason, request_analysis, summary
 

@@ -23,7 +23,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from pisti.cards import parse_card
-from rules.cardwords import card_words
+from pisti_site.cardwords import card_words
 
 from . import service
 from .frames import frame_for

@@ -5,11 +5,11 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from pisti_site.forms import HouseRulesForm
-from practice.forms import initial_for
+from pisti_site.forms import HouseRulesForm, initial_for
+from pisti_site.matchplay import TABLE_RULES
 
 from .models import Table
-from .service import NAME_LENGTH, TABLE_RULES
+from .service import NAME_LENGTH
 
 
 class NewTableForm(HouseRulesForm):

@@ -14,9 +14,9 @@ from django.utils.translation import gettext as _
 
 from pisti import view_for
 from pisti.cards import card_name
+from pisti_site.cardwords import card_words
 from pisti_site.levels import level_name
 from pisti_site.table import event_step, present_table
-from rules.cardwords import card_words
 
 from .models import Table
 from .service import load_match

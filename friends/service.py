@@ -23,12 +23,6 @@ from pisti_site.levels import is_playing_level
 
 from .models import Table
 
-TABLE_RULES = {
-    "1v1": {"players": 2},
-    "3": {"players": 3},
-    "4": {"players": 4, "partnerships": False},
-    "2v2": {"players": 4, "partnerships": True},
-}
 TIMEOUT_BOT = "medium"
 TAKE_OVER_AFTER = timedelta(seconds=60)
 NAME_LENGTH = 20

@@ -6,13 +6,25 @@ engine would refuse, and the engine's message is shown next to the field it name
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from pisti import Rules
 from pisti.rules import InvalidRules
 
+from .matchplay import kind_for
+
 BOOLEAN_RULES = ("jack_on_empty_table", "last_card_pisti")
+
+# Named sets of house rules a start form can open with.
+PRESETS = {
+    "standard": {},
+    "short": {"target": 101},
+    "any-jack": {"jack_on_lone_card": "jack_pisti"},
+    "four-up": {"opening": "four_up"},
+}
 
 
 def _yes_no():
@@ -112,3 +124,25 @@ def rules_initial(rules: dict | None = None, preset: dict | None = None) -> dict
     for key in BOOLEAN_RULES:
         values[key] = "true" if values[key] else "false"
     return values
+
+
+def initial_for(preset: str | None) -> dict:
+    """House-rule form values for a preset: the defaults, changed where the preset says."""
+    values = rules_initial(preset=PRESETS.get(preset or "standard", {}))
+    return {key: values[key] for key in HouseRulesForm.rule_fields}
+
+
+def start_query(rules: dict) -> str:
+    """The query string of a practice start link that opens the form set to ``rules``.
+
+    The variants page uses it, so a reader can try a house rule in one click; the link only
+    fills in the form, and the game starts when the visitor submits it.
+    """
+    params = {}
+    if "players" in rules or "partnerships" in rules:
+        params["table"] = kind_for(rules)
+    for key, value in rules.items():
+        if key in ("players", "partnerships"):
+            continue
+        params[key] = ("true" if value else "false") if isinstance(value, bool) else value
+    return urlencode(params)

@@ -40,7 +40,8 @@ from django.utils.translation import ngettext
 from pisti import view_for
 from pisti.cards import card_name
 from pisti.dealing import HAND_SIZE
-from rules.cardwords import card_words, cards_words
+
+from .cardwords import card_words, cards_words
 
 POSITIONS = {
     2: ["bottom", "top"],

@@ -2,24 +2,16 @@
 
 from __future__ import annotations
 
-from urllib.parse import urlencode
-
 from django import forms
 from django.utils.translation import gettext as gettext_now
 from django.utils.translation import gettext_lazy as _
 
-from pisti_site.forms import HouseRulesForm, rules_initial
+from pisti_site.forms import HouseRulesForm, initial_for
 from pisti_site.levels import playing_choices
+from pisti_site.matchplay import TABLE_RULES
 
 from .models import Game
-from .service import TABLE_RULES
 
-PRESETS = {
-    "standard": {},
-    "short": {"target": 101},
-    "any-jack": {"jack_on_lone_card": "jack_pisti"},
-    "four-up": {"opening": "four_up"},
-}
 PRESET_LABELS = [
     ("standard", _("Standard")),
     ("short", _("Short game to 101")),
@@ -38,40 +30,6 @@ class NewGameForm(HouseRulesForm):
 
     def table_rules(self, data) -> dict:
         return TABLE_RULES[data["table"]]
-
-
-def initial_for(preset: str | None) -> dict:
-    """Form values for a preset: the defaults, changed where the preset says."""
-    values = rules_initial(preset=PRESETS.get(preset or "standard", {}))
-    return {key: values[key] for key in RULE_FIELDS}
-
-
-def table_for(rules: dict) -> str:
-    """The practice table that plays ``players``/``partnerships`` as a rules object says."""
-    players = rules.get("players", 2)
-    partnerships = rules.get("partnerships", players == 4)
-    for table, table_rules in TABLE_RULES.items():
-        if table_rules["players"] == players and table_rules.get("partnerships", False) == (
-            partnerships and players == 4
-        ):
-            return table
-    raise ValueError(f"no practice table for {players} players")
-
-
-def start_query(rules: dict) -> str:
-    """The query string of a start-page link that opens the form set to ``rules``.
-
-    The variants page uses it, so a reader can try a house rule in one click; the link only
-    fills in the form, and the game starts when the visitor submits it.
-    """
-    params = {}
-    if "players" in rules or "partnerships" in rules:
-        params["table"] = table_for(rules)
-    for key, value in rules.items():
-        if key in ("players", "partnerships"):
-            continue
-        params[key] = ("true" if value else "false") if isinstance(value, bool) else value
-    return urlencode(params)
 
 
 def initial_from_query(query) -> tuple[dict, str | None]:

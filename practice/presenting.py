@@ -16,10 +16,10 @@ from pisti.cards import ACE, JACK, RANKS, TEN_OF_DIAMONDS, TWO_OF_CLUBS
 from pisti.dealing import dealt_hand, rounds_per_deal
 from pisti.match import match_points
 from pisti.state import JACK_PISTI, PISTI
+from pisti_site.cardwords import card_words
 from pisti_site.levels import level_name
 from pisti_site.table import describe_event, event_step, present_table, seat_names
-from rules.cardwords import card_words
-from scoresheet.totals_chart import chart_svg
+from pisti_site.totals_chart import chart_svg
 
 from .service import HUMAN, load_match
 

@@ -24,12 +24,6 @@ from pisti.state import JACK_PISTI, PISTI, Event
 from .models import Game
 
 HUMAN = 0
-TABLE_RULES = {
-    "1v1": {"players": 2},
-    "2v2": {"players": 4, "partnerships": True},
-    "3": {"players": 3},
-    "4": {"players": 4, "partnerships": False},
-}
 
 
 class MoveRefused(Exception):

@@ -19,12 +19,13 @@ from django.views.decorators.http import require_POST, require_safe
 
 from pisti import deal_record
 from pisti.cards import card_name
+from pisti_site.cardwords import card_words
+from pisti_site.forms import initial_for
 from pisti_site.table import seat_names
 from pisti_site.visitors import owned_or_404, session_key, wants_json
-from rules.cardwords import card_words
 
 from . import service
-from .forms import PRESET_LABELS, NewGameForm, initial_for, initial_from_query
+from .forms import PRESET_LABELS, NewGameForm, initial_from_query
 from .models import Game
 from .presenting import game_context, recent_events, review_context
 from .service import MoveRefused

@@ -11,9 +11,9 @@ from django.utils.translation import ngettext
 
 from pisti import PlayerView, Rules
 from pisti.cards import parse_card
+from pisti_site.cardwords import card_words
+from pisti_site.svg import card_svg
 from pisti_site.table import present_view
-from rules.cardwords import card_words
-from rules.svg import card_svg
 
 from .models import Puzzle
 

@@ -19,9 +19,8 @@ from pisti.dealing import shuffled_deck
 from pisti.duel import play_deal
 from pisti.scenario import arrange_deck
 from pisti.state import JACK_PISTI, PISTI
-
-from .cardwords import card_words, cards_words
-from .svg import row_svg
+from pisti_site.cardwords import card_words, cards_words
+from pisti_site.svg import row_svg
 
 RULES = Rules()
 YOU, OPPONENT = 0, 1

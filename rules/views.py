@@ -7,8 +7,8 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
+from pisti_site.forms import start_query
 from pisti_site.page_cache import cache_page_per_language
-from practice.forms import start_query
 
 from .models import Page, Question, Term, Variant
 

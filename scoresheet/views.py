@@ -30,12 +30,12 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 
 from pisti_site.forms import rules_initial
+from pisti_site.totals_chart import chart_svg
 from pisti_site.visitors import session_key, wants_json
 
 from .forms import DetailedDealForm, NewSheetForm, QuickDealForm, SheetRulesForm
 from .models import Deal, Sheet, edit_token
 from .scoring import quick_entry_possible, standings
-from .totals_chart import chart_svg
 
 GRANTS = "scoresheet_edit"  # session key: {sheet id: edit token opened on this device}
 CLIENT_ID = re.compile(r"^[A-Za-z0-9_-]{8,40}$")

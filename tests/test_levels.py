@@ -13,6 +13,7 @@ from friends.tests.helpers import make_table
 from pisti.bots import LEVELS, PLAYING_LEVELS
 from pisti.cards import card_name
 from pisti_site.levels import PLAYING, REFERENCE, is_playing_level, level_name, playing_choices
+from pisti_site.matchplay import TABLE_RULES
 from practice.models import Game
 from practice.tests.helpers import HAND, start_game, version_of
 
@@ -25,7 +26,7 @@ def test_the_registry_is_built_from_the_engine_levels():
     assert list(PLAYING) == list(PLAYING_LEVELS)
     assert set(REFERENCE) <= set(LEVELS) - set(PLAYING_LEVELS)
     assert [key for key, _ in playing_choices()] == list(PLAYING_LEVELS)
-    assert set(TABLE_KINDS) == set(friends_service.TABLE_RULES)
+    assert set(TABLE_KINDS) == set(TABLE_RULES)
     assert not is_playing_level("counting") and not is_playing_level(["master"])
 
 
@@ -66,7 +67,7 @@ def test_every_level_plays_a_whole_practice_deal_at_every_table(client, level, t
 def play_friends_deal(level: str, kind: str) -> Table:
     """A friends table with ``level`` bots in every seat but Ayşe's; she plays her first
     card until the deal is over, and every seat's frame is built after each play."""
-    players = friends_service.TABLE_RULES[kind]["players"]
+    players = TABLE_RULES[kind]["players"]
     table, token = make_table(kind, bots=[(seat, level) for seat in range(1, players)])
     friends_service.start(table, token)
     for _ in range(30):

@@ -15,7 +15,7 @@ from pisti.bots import make_bot
 from pisti.cards import JACK, parse_card
 from pisti.scenario import arrange_deck
 from pisti.state import JACK_PISTI, NO_PISTI, PISTI, Event
-from rules.cardwords import card_words
+from pisti_site.cardwords import card_words
 
 LEARNER = 0
 

@@ -10,8 +10,8 @@ from django.utils.translation import gettext as _
 
 from pisti import Tally
 from pisti.cards import card_name, parse_card
+from pisti_site.cardwords import card_words
 from pisti_site.table import describe_event, event_step, present_table, seat_names
-from rules.cardwords import card_words
 
 from . import engine
 from .models import Step

@@ -13,7 +13,7 @@ from analysis.models import DealAnalysis
 from analysis.service import summary
 from pisti import Rules
 from pisti.cards import card_name
-from rules.cardwords import card_words
+from pisti_site.cardwords import card_words
 
 from .helpers import game_with_a_finished_deal
 

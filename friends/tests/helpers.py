@@ -12,11 +12,12 @@ from friends.consumers import SESSION_KEY
 from friends.models import Table
 from pisti import Rules
 from pisti_site.asgi import application
+from pisti_site.matchplay import TABLE_RULES
 
 
 def make_table(kind="1v1", *, timer=0, spectators=False, bots=(), players=None, **rules):
     """A table made by "Ayşe"; ``bots`` are (seat, level) pairs put in by her."""
-    players = players or service.TABLE_RULES[kind]
+    players = players or TABLE_RULES[kind]
     table, token = service.create_table(kind, Rules(**players, **rules), timer, spectators,
                                         "Ayşe")
     for seat, level in bots:

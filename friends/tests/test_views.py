@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from friends.models import Table
-from practice.forms import initial_for
+from pisti_site.forms import initial_for
 
 pytestmark = pytest.mark.django_db
 

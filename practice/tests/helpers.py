@@ -6,7 +6,7 @@ import re
 
 from django.urls import reverse
 
-from practice.forms import initial_for
+from pisti_site.forms import initial_for
 
 VERSION = re.compile(r'name="version" value="(\d+)"')
 HAND = re.compile(r'name="card" value="(\w\w)"')

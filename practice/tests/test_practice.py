@@ -12,9 +12,9 @@ from django.urls import reverse
 from pisti import state_from_record, view_for
 from pisti.analysis import evaluate
 from pisti.cards import card_name, parse_card
+from pisti_site.cardwords import card_words
 from practice import service
 from practice.models import Game
-from rules.cardwords import card_words
 
 from .helpers import HAND, form_data, play_to_the_end, start_game, version_of
 

@@ -9,11 +9,11 @@ import pytest
 from django.urls import reverse
 
 from pisti.cards import parse_card
+from pisti_site.cardwords import card_words
 from puzzles.content_loader import CONTENT
 from puzzles.generate import MARGIN, SIGMAS, THEMES, generate
 from puzzles.models import Puzzle
 from puzzles.presenting import explanation, puzzle_of_the_day
-from rules.cardwords import card_words
 
 LANGUAGES = ("en", "tr", "de", "ru")
 

@@ -115,7 +115,7 @@ def test_diagram_svg_has_a_text_alternative_and_hides_no_hidden_card():
     state = GameState(Rules(), diagrams._state().deck, diagrams.OPPONENT)
     face_down = state.pile[: state.pile_face_down]
     # a face-down card is drawn as a back: its rank never appears in the label
-    from rules.cardwords import card_words
+    from pisti_site.cardwords import card_words
 
     for card in face_down:
         assert card_words(card) not in diagram.alt_text

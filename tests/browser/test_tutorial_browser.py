@@ -5,7 +5,7 @@ reload, replaying keeps the stars, keyboard only, accessibility."""
 import pytest
 
 from pisti.cards import card_name
-from rules.cardwords import card_words
+from pisti_site.cardwords import card_words
 from tutorial import engine
 from tutorial.content_loader import read_lessons
 

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from pisti import view_for
 from pisti.cards import card_name
-from rules.cardwords import card_words
+from pisti_site.cardwords import card_words
 from tutorial import engine
 from tutorial.models import Lesson, Step
 

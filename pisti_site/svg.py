@@ -72,14 +72,3 @@ def card_svg(card: int, label: str = "") -> str:
         f'height="{CARD_H + 2}" {role} focusable="false">{_face(card, 1, 1)}</svg>'
     )
 
-
-def backs_svg(count: int, label: str) -> str:
-    """A fan of face-down cards: another seat's hand, never its faces."""
-    step = 10
-    width = CARD_W + 2 + step * max(count - 1, 0)
-    parts = "".join(_back(1 + i * step, 1) for i in range(count))
-    return (
-        f'<svg class="cards backs" viewBox="0 0 {width} {CARD_H + 2}" width="{width}" '
-        f'height="{CARD_H + 2}" role="img" aria-label="{escape(label)}" focusable="false">'
-        f"{parts}</svg>"
-    )
