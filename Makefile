@@ -39,6 +39,7 @@ test-production: $(VENV)/.installed
 
 lint: $(VENV)/.installed
 	$(PY) -m ruff check .
+	$(VENV)/bin/lint-imports --no-logo
 	$(PY) -m ruff format --check .
 
 bench: $(VENV)/.installed

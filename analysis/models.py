@@ -25,6 +25,12 @@ class DealAnalysis(models.Model):
     class Meta:
         constraints = [models.UniqueConstraint(fields=["game", "deal"], name="one_per_deal")]
 
+    @classmethod
+    def reviewed_game_model(cls):
+        """The model of the games reviewed here (practice's), reached through the foreign
+        key so that this app imports no other."""
+        return cls._meta.get_field("game").related_model
+
     @property
     def finished(self) -> bool:
         return self.result is not None

@@ -55,6 +55,12 @@ def request_analysis(game, deal: int) -> DealAnalysis:
     return row
 
 
+def queue_finished_deal(sender, record, deal: int, **kwargs) -> None:
+    """A deal just ended: queue its review at once, so a worker has analysed it by the time
+    the player opens the review (which would queue it too)."""
+    request_analysis(record, deal)
+
+
 def _needs_retry(task, row, now) -> bool:
     """Queued tasks wait their turn; a failed one, or a running one whose worker stopped
     sending heartbeats (killed mid-task), is enqueued again."""
@@ -165,3 +171,21 @@ def match_overview(game, language_prefix=None) -> dict:
                     "lesson": reverse("tutorial:lesson", args=[LESSONS[k]])}
                    for k, n in common],
     }
+
+
+def panel_context(game, deal: int) -> dict:
+    """What the review page's analysis panel shows (queueing the analysis when needed)."""
+    row = request_analysis(game, deal)
+    context = {"analysis": row, "deal_number": deal, "progress": progress_text(row),
+               "status_url": reverse("analysis:status", args=[game.pk, deal])}
+    if row.finished:
+        moves = row.result
+        context["summary"] = summary(moves)
+        context["moves"] = [
+            {"number": n + 1, "played": card_words(parse_card(m["played"])),
+             "best": card_words(parse_card(m["best"])), "label": m["label"],
+             "label_name": label_name(m["label"]), "loss": m["loss"],
+             "url": reverse("analysis:move", args=[game.pk, deal, n + 1])}
+            for n, m in enumerate(moves)]
+        context["overview"] = match_overview(game)
+    return context

@@ -13,7 +13,6 @@ from django_tasks import task
 
 from pisti.analysis import analyse_deal, classify
 from pisti.cards import card_name
-from practice.service import HUMAN, load_match
 
 from .models import DealAnalysis
 
@@ -24,26 +23,28 @@ def analyse_practice_deal(analysis_id: int) -> int:
     row = DealAnalysis.objects.select_related("game").get(pk=analysis_id)
     if row.finished:
         return row.total
-    state = load_match(row.game).finished[row.deal - 1]
+    game = row.game
+    state = game.load_match().finished[row.deal - 1]
 
     def progress(done: int, total: int) -> None:
         DealAnalysis.objects.filter(pk=row.pk).update(done=done, total=total,
                                                       heartbeat=timezone.now())
 
     DealAnalysis.objects.filter(pk=row.pk).update(done=0, heartbeat=timezone.now())
-    reviews = analyse_deal(state, HUMAN, level=row.level, seed=row.pk, progress=progress)
-    moves = [serialise(state, review) for review in reviews]
+    reviews = analyse_deal(state, game.HUMAN_SEAT, level=row.level, seed=row.pk,
+                           progress=progress)
+    moves = [serialise(state, review, game.HUMAN_SEAT) for review in reviews]
     with transaction.atomic():
         DealAnalysis.objects.filter(pk=row.pk, result__isnull=True).update(
             result=moves, done=len(moves), total=len(moves), heartbeat=timezone.now())
     return len(moves)
 
 
-def serialise(state, review) -> dict:
+def serialise(state, review, seat: int) -> dict:
     from pisti.analysis import decisions
 
     evaluation = review.evaluation
-    view = next(v for i, v, _ in decisions(state, HUMAN) if i == review.index)
+    view = next(v for i, v, _ in decisions(state, seat) if i == review.index)
     if review.played == review.best:
         kind, facts = "best", {}
     elif review.label in ("best", "good"):  # within the noise: no story to tell

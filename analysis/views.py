@@ -14,36 +14,17 @@ from pisti_site.cardwords import card_words
 from pisti_site.levels import level_name
 from pisti_site.table import present_table
 from pisti_site.visitors import owned_or_404
-from practice.models import Game
-from practice.service import HUMAN, load_match
 
-from .service import label_name, match_overview, progress_text, reason, request_analysis, summary
+from .models import DealAnalysis
+from .service import label_name, progress_text, reason, request_analysis
 
 
 def _finished_deal(request, game_id, deal):
-    game = owned_or_404(Game, request, game_id)
-    match = load_match(game)
+    game = owned_or_404(DealAnalysis.reviewed_game_model(), request, game_id)
+    match = game.load_match()
     if not 1 <= deal <= len(match.finished):
         raise Http404
     return game, match.finished[deal - 1]
-
-
-def analysis_context(request, game, deal: int) -> dict:
-    """What the review page shows of the analysis (enqueueing it when needed)."""
-    row = request_analysis(game, deal)
-    context = {"analysis": row, "deal_number": deal, "progress": progress_text(row),
-               "status_url": reverse("analysis:status", args=[game.pk, deal])}
-    if row.finished:
-        moves = row.result
-        context["summary"] = summary(moves)
-        context["moves"] = [
-            {"number": n + 1, "played": card_words(parse_card(m["played"])),
-             "best": card_words(parse_card(m["best"])), "label": m["label"],
-             "label_name": label_name(m["label"]), "loss": m["loss"],
-             "url": reverse("analysis:move", args=[game.pk, deal, n + 1])}
-            for n, m in enumerate(moves)]
-        context["overview"] = match_overview(game)
-    return context
 
 
 @require_safe
@@ -64,14 +45,14 @@ def move(request, game_id, deal, number):
     replay = GameState(state.rules, state.deck, state.dealer)
     for event in state.events[: data["index"]]:
         replay.play(event.card)
-    view = view_for(replay, HUMAN)
+    view = view_for(replay, game.HUMAN_SEAT)
     played, best = parse_card(data["played"]), parse_card(data["best"])
     hand = [{"name": card_words(c), "played": c == played, "best": c == best,
              "value": data["values"].get(card_name(c), [None, None])}
             for c in sorted(set(view.hand), key=lambda c: -data["values"].get(
                 card_name(c), [0])[0])]
     level = level_name(game.level)
-    table = present_table(replay, HUMAN, playable=False,
+    table = present_table(replay, game.HUMAN_SEAT, playable=False,
                           levels={seat: level for seat in range(1, replay.players)})
 
     def link(n):

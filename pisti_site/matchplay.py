@@ -7,6 +7,7 @@ turn it into the engine's rules here, so "2 against 2" means one thing everywher
 from __future__ import annotations
 
 from django.db import models
+from django.dispatch import Signal
 from django.utils.translation import gettext_lazy as _
 
 
@@ -35,3 +36,9 @@ def kind_for(rules: dict) -> str:
                 partnerships):
             return str(kind)
     raise ValueError(f"no table kind for {players} players")
+
+
+#: Sent by a game whose move ended a deal, with ``record`` (the stored game, which has
+#: ``load_match()`` and ``HUMAN_SEAT``) and ``deal`` (1-based). The analysis app listens and
+#: queues the deal's review, so the game needs no import of it.
+deal_finished = Signal()

@@ -11,6 +11,8 @@ import uuid
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from pisti import Match
+
 
 class Game(models.Model):
     TABLES = [
@@ -39,5 +41,12 @@ class Game(models.Model):
         verbose_name = _("practice game")
         verbose_name_plural = _("practice games")
 
+    #: The visitor always sits at seat 0; the bots fill the others.
+    HUMAN_SEAT = 0
+
     def __str__(self) -> str:
         return f"{self.level} {self.table} {self.id}"
+
+    def load_match(self) -> Match:
+        """The whole match, rebuilt from the stored deal records."""
+        return Match.from_dict(self.match)

@@ -23,7 +23,7 @@ from pisti.state import JACK_PISTI, PISTI, Event
 
 from .models import Game
 
-HUMAN = 0
+HUMAN = Game.HUMAN_SEAT
 
 
 class MoveRefused(Exception):
@@ -36,7 +36,7 @@ class MoveRefused(Exception):
 
 
 def load_match(game: Game) -> Match:
-    return Match.from_dict(game.match)
+    return game.load_match()
 
 
 # Every deck is shuffled by the operating system's secure random source. A seeded

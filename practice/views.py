@@ -21,6 +21,7 @@ from pisti import deal_record
 from pisti.cards import card_name
 from pisti_site.cardwords import card_words
 from pisti_site.forms import initial_for
+from pisti_site.matchplay import deal_finished
 from pisti_site.table import seat_names
 from pisti_site.visitors import owned_or_404, session_key, wants_json
 
@@ -151,9 +152,7 @@ def _queue_analysis_of_an_ended_deal(game: Game) -> None:
     reviewed it by the time the player opens the review (which would enqueue it too)."""
     match = service.load_match(game)
     if match.finished and match.current is None:
-        from analysis.service import request_analysis
-
-        request_analysis(game, len(match.finished))
+        deal_finished.send(sender=type(game), record=game, deal=len(match.finished))
 
 
 @require_POST
@@ -202,9 +201,6 @@ def review(request, game_id, deal):
     context = review_context(game, deal - 1)
     if context is None:
         raise Http404
-    from analysis.views import analysis_context
-
-    context.update(analysis_context(request, game, deal))
     return render(request, "practice/review.html", context)
 
 
