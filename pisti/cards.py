@@ -33,10 +33,6 @@ def suit(card: int) -> int:
     return card & 3
 
 
-def is_jack(card: int) -> bool:
-    return card >> 2 == JACK
-
-
 def parse_card(text: str) -> int:
     """Parse ``"TD"``, ``"td"`` or ``"10D"`` into a card; anything else is an error."""
     if not isinstance(text, str):

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from pisti import PlayerView, Rules
-from pisti.cards import parse_card
+from pisti.cards import parse_card, parse_cards
 from pisti_site.cardwords import card_words
 from pisti_site.svg import card_svg
 from pisti_site.table import present_view
@@ -58,10 +58,6 @@ def view_of(puzzle: Puzzle) -> PlayerView:
         hand_sizes=tuple(data["hand_sizes"]), stock=data["stock"],
         last_capture_side=data["last_capture_side"], to_move=data["seat"],
     )
-
-
-def parse_cards(names) -> list[int]:
-    return [parse_card(name) for name in names]
 
 
 def present(puzzle: Puzzle, form=None) -> dict:

@@ -29,11 +29,6 @@ class MatchLengths:
     fewest: int
     most: int
 
-    @property
-    def mean_text(self) -> str:
-        """The mean to one decimal, as the English text writes it."""
-        return f"{self.mean:.1f}"
-
 
 def match_lengths(target: int, matches: int = MATCHES, seed: int = 0) -> MatchLengths:
     """Deals per two-player match to ``target``, over ``matches`` bot-against-bot matches.

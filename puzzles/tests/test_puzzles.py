@@ -111,8 +111,6 @@ def test_a_wrong_answer_shows_the_solution_and_is_not_counted(client):
 @pytest.mark.parametrize("card", ["", "XX", "zz", "AS" * 40])
 def test_bad_answers_are_refused_and_change_nothing(client, card):
     puzzle = Puzzle.objects.first()
-    if card in puzzle.view["hand"]:
-        pytest.skip("that card is in this hand")
     response = client.post(reverse("puzzles:answer", args=[puzzle.number]), {"card": card})
     assert response.status_code == 400
     assert "Choose one of the cards in your hand." in response.content.decode()
