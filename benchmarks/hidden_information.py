@@ -47,8 +47,9 @@ from pisti.bots import make_bot, search  # noqa: E402
 from pisti.bots.endgame import value_after  # noqa: E402
 from pisti.bots.heuristics import points_table, unseen_cards  # noqa: E402
 from pisti.bots.inference import decisions_this_round  # noqa: E402
-from pisti.bots.reference import counting_outcome  # noqa: E402
-from pisti.bots.search import MasterBot, _margin, _other_hands  # noqa: E402
+from pisti.bots.playout import other_hands, side_margin  # noqa: E402
+from pisti.bots.policies import counting_outcome  # noqa: E402
+from pisti.bots.search import MasterBot  # noqa: E402
 from pisti.dealing import shuffled_deck  # noqa: E402
 from pisti.duel import mean_ci95  # noqa: E402
 from pisti.scoring import deal_points, side_gains  # noqa: E402
@@ -90,7 +91,7 @@ class SeeingBot:
             return self.endgame.choose(view)  # the last round by alpha-beta
         points = points_table(view.rules)
         exact = self.last_round == "exact" or (
-            self.last_round == "second-last" and view.stock == state._round_length
+            self.last_round == "second-last" and view.stock == state.round_length
         )
         if exact:
 
@@ -122,8 +123,7 @@ class SeeingBot:
         world = state.copy()
         world.play(card)
         while not world.is_over:
-            stock_left = len(world.stock) - world._rounds_dealt * world._round_length
-            if not stock_left and world._remaining == world._round_length:
+            if not world.stock_left and world.remaining == world.round_length:
                 return last_round_value(world, me, points)
             world.play(self.counting.choose(view_for(world, world.current_player)))
         return deal_margin(world, me)
@@ -135,7 +135,7 @@ def one_step_value(state: GameState, view, card: int, points) -> float:
     captured, pisti, jack_pisti = counting_outcome(state, view, card, points)
     taken = [sum(points[c] for c in side) for side in captured]
     counts = [len(side) for side in captured]
-    return _margin(side_gains(taken, counts, pisti, jack_pisti, view.rules), view.side)
+    return side_margin(side_gains(taken, counts, pisti, jack_pisti, view.rules), view.side)
 
 
 def deal_margin(state: GameState, me: int) -> float:
@@ -151,7 +151,7 @@ def last_round_value(world: GameState, me: int, points) -> float:
     before = [0] * len(world.captured)
     sign = 1 if mover == me else -1
     return sign * max(
-        value_after(world, card, mover, points, before, lambda g: sign * _margin(g, me))
+        value_after(world, card, mover, points, before, lambda g: sign * side_margin(g, me))
         for card in set(world.hands[mover])
     )
 
@@ -303,7 +303,7 @@ def reading_score(job) -> tuple[float, float, int]:
             worlds = bot._worlds(view, unseen, points)
             held = dict.fromkeys(unseen, 0)
             for cards in worlds:
-                for card in _other_hands(view, cards)[1 - view.seat]:
+                for card in other_hands(view, cards)[1 - view.seat]:
                     held[card] += 1
             for card in unseen:
                 p, y = held[card] / len(worlds), card in truth

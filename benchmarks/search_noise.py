@@ -28,7 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from pisti import Rules, new_deal, view_for  # noqa: E402
 from pisti.bots import make_bot  # noqa: E402
 from pisti.bots.heuristics import points_table, unseen_cards  # noqa: E402
-from pisti.bots.search import ExpertBot, _world  # noqa: E402
+from pisti.bots.playout import world_from  # noqa: E402
+from pisti.bots.search import ExpertBot  # noqa: E402
 
 PER_JOB = 12
 
@@ -55,7 +56,7 @@ def oracle_values(view, worlds: int) -> dict[int, float]:
     hand = sorted(set(view.hand))
     totals = dict.fromkeys(hand, 0.0)
     for cards in bot._worlds(view, unseen_cards(view), points):
-        world = _world(view, cards)
+        world = world_from(view, cards)
         for card in hand:
             totals[card] += bot._play_out(world, card, view, points)
     return {card: total / worlds for card, total in totals.items()}

@@ -11,14 +11,14 @@ from .match import Match, MatchProgress, Outcome, decide_match, match_outcome, m
 from .record import InvalidRecord, deal_record, replay_summary, state_from_record
 from .rules import InvalidRules, Rules
 from .scoring import SideScore, Tally, deal_points, score_deal, score_tallies
-from .state import Event, GameState, IllegalPlay, new_deal
+from .state import Event, GameState, IllegalPlay, capture_kind, new_deal
 from .view import PlayerView, view_for
 
 __all__ = [
     "CARD_NAMES", "Event", "GameState", "IllegalPlay", "InvalidCard", "InvalidDeck",
     "InvalidRecord", "InvalidRules", "Match", "MatchProgress", "Outcome", "PlayerView", "Rules",
-    "SideScore", "Tally", "card_name", "card_names", "deal_points", "deal_record", "decide_match",
-    "match_outcome", "match_totals",
+    "SideScore", "Tally", "capture_kind", "card_name", "card_names", "deal_points", "deal_record",
+    "decide_match", "match_outcome", "match_totals",
     "new_deal", "parse_card", "parse_cards", "replay_summary", "score_deal", "score_tallies",
     "shuffled_deck", "state_from_record", "view_for",
 ]

@@ -24,7 +24,9 @@ from dataclasses import dataclass, field
 
 from .bots import LEVELS, make_bot
 from .bots.heuristics import points_table, unseen_cards
-from .bots.search import SearchBot, _world
+from .bots.playout import world_from
+from .bots.policies import public_ranks
+from .bots.search import SearchBot
 from .cards import JACK
 from .state import GameState
 from .view import PlayerView, view_for
@@ -109,14 +111,15 @@ def _sampled(bot: SearchBot, view: PlayerView, hand: list[int], samples: int) ->
     results = {card: [] for card in hand}
     takes = dict.fromkeys(hand, 0)
     next_seat = (view.seat + 1) % view.players
+    public = public_ranks(view)  # counted once for every play-out
     for cards in bot._worlds(view, unseen, points):
-        world = _world(view, cards)
+        world = world_from(view, cards)
         for card in hand:
             trial = world.copy()
             trial.play(card)
             if _next_can_take(trial, next_seat, card):
                 takes[card] += 1
-            bot._finish(trial, view, card, points)
+            bot._finish(trial, view, card, points, public)
             results[card].append(bot._utility(trial, view, points))
     means = {card: sum(r) / samples for card, r in results.items()}
     best = max(hand, key=lambda c: (means[c], -c))

@@ -47,6 +47,27 @@ def pisti_kind(rules: Rules, lone_card: int, card: int) -> int:
     return _KIND_BY_NAME[rules.jack_on_lone_card]
 
 
+def capture_kind(rules: Rules, pile_size: int, top: int | None, card: int,
+                 plays_left: int) -> int | None:
+    """What playing ``card`` does, as :meth:`GameState.play` rules it: ``None`` when it
+    captures nothing, otherwise the pişti it scores (``NO_PISTI`` for an ordinary capture).
+    ``top`` is the pile's face-up top card (``None`` on an empty table), ``plays_left`` the
+    cards still to be played this deal by every seat, this one included."""
+    jack = card >> 2 == JACK
+    if top is None:
+        if not (jack and pile_size == 0 and rules.jack_on_empty_table):
+            return None
+    elif not (jack or top >> 2 == card >> 2):
+        return None
+    if plays_left == 1 and not rules.last_card_pisti:
+        return NO_PISTI
+    if pile_size == 0:
+        return PISTI  # a jack taken on an empty table
+    if pile_size == 1:
+        return pisti_kind(rules, top, card)
+    return NO_PISTI
+
+
 class GameState:
     """One deal, from a deck order, played card by card.
 
@@ -118,6 +139,31 @@ class GameState:
 
     def side_of(self, seat: int) -> int:
         return self._side[seat]
+
+    @property
+    def seat_sides(self) -> tuple[int, ...]:
+        """Each seat's side, by seat: ``side_of`` for every seat at once."""
+        return self._side
+
+    @property
+    def remaining(self) -> int:
+        """Cards still to be played this deal, by every seat (hands and stock)."""
+        return self._remaining
+
+    @property
+    def round_length(self) -> int:
+        """Cards played in one round of hands: four per seat."""
+        return self._round_length
+
+    @property
+    def jack_on_jack_kind(self) -> int:
+        """The pişti kind of a jack taking a lone jack under these rules."""
+        return self._jack_on_jack
+
+    @property
+    def jack_on_card_kind(self) -> int:
+        """The pişti kind of a jack taking a lone card that is not a jack."""
+        return self._jack_on_card
 
     def legal_plays(self) -> list[int]:
         """Every card in the hand of the player to move: any card may be played."""
@@ -210,6 +256,19 @@ class GameState:
             self.captured[side] += self.pile
             self.pile = []
             self.pile_face_down = 0
+
+    def settle(self, captured, pisti, jack_pisti, last_capture_side) -> None:
+        """End the deal with an outcome worked out outside this class: a search's fast loop
+        that plays the rest of the deal step for step as :meth:`play` would (a test holds
+        it to that) hands back each side's captured cards (the leftover pile included),
+        piştis and jack piştis, and the last capturer. The stock counts as dealt."""
+        self.hands = [[] for _ in range(self.players)]
+        self.pile, self.pile_face_down = [], 0
+        self.captured, self.pisti, self.jack_pisti = captured, pisti, jack_pisti
+        self.last_capture_side = last_capture_side
+        self._rounds_dealt += self.stock_left // self._round_length
+        self._remaining = 0
+        self.current_player = None
 
     def copy(self) -> GameState:
         """An independent copy, for search: cheaper than replaying the record."""

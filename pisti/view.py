@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from .cards import card_names
 from .dealing import dealt_hand
 from .rules import Rules
+from .state import capture_kind
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,11 @@ class PlayerView:
     def plays_left(self) -> int:
         """Cards still to be played this deal, by every seat."""
         return sum(self.hand_sizes) + self.stock
+
+    def capture_kind(self, card: int) -> int | None:
+        """What playing ``card`` now does: ``None`` when it captures nothing, otherwise the
+        pişti it scores (:func:`pisti.state.capture_kind`)."""
+        return capture_kind(self.rules, self.pile_size, self.top, card, self.plays_left)
 
     def to_dict(self) -> dict:
         """The JSON object of the bot protocol's ``view``."""

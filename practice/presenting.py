@@ -11,7 +11,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from pisti import GameState, score_deal, view_for
-from pisti.bots.heuristics import capture_kind, captures
 from pisti.cards import ACE, JACK, RANKS, TEN_OF_DIAMONDS, TWO_OF_CLUBS
 from pisti.dealing import dealt_hand, rounds_per_deal
 from pisti.match import match_points
@@ -49,8 +48,8 @@ def highlight(view, hand: list[dict]) -> None:
     """Mark each card of the hand with what it would take now."""
     for entry in hand:
         card = entry["card"]
-        if captures(view, card):
-            kind = capture_kind(view, card)
+        kind = view.capture_kind(card)
+        if kind is not None:
             entry["takes"] = view.pile_size + 1 if view.pile_size else 1
             entry["pisti"] = {PISTI: _("pişti"), JACK_PISTI: _("jack pişti")}.get(kind)
 

@@ -17,7 +17,6 @@ from django.utils.translation import ngettext
 from pisti import Match, Rules, view_for
 from pisti.analysis import advised_card
 from pisti.bots import make_bot
-from pisti.bots.heuristics import capture_kind, captures
 from pisti.cards import InvalidCard, parse_card
 from pisti.state import JACK_PISTI, PISTI, Event
 
@@ -149,8 +148,8 @@ def hint(game: Game) -> tuple[int, str, bool] | None:
     view = view_for(state, HUMAN, match.totals)
     card, exact = advised_card(view, "master",
                                bot_seed(game, len(match.finished), len(state.events), 9))
-    if captures(view, card):
-        kind = capture_kind(view, card)
+    kind = view.capture_kind(card)
+    if kind is not None:
         if kind == JACK_PISTI:
             reason = _("a jack pişti: %(points)d points.") % {
                 "points": view.rules.jack_pisti_points}

@@ -10,7 +10,7 @@ import pisti.duel
 from pisti import Rules, new_deal, view_for
 from pisti.bots import make_bot
 from pisti.bots.heuristics import points_table, unseen_cards
-from pisti.bots.search import _other_hands
+from pisti.bots.playout import other_hands
 from pisti.duel import duel
 from pisti.state import GameState
 
@@ -52,7 +52,7 @@ def test_the_hand_seeing_master_deals_the_opponent_its_true_hand_and_samples_the
     bot.state = state
     worlds = bot._worlds(view, unseen_cards(view), points_table(view.rules))
     opponent = 1 - view.seat
-    assert all(_other_hands(view, w)[opponent] == state.hands[opponent] for w in worlds)
+    assert all(other_hands(view, w)[opponent] == state.hands[opponent] for w in worlds)
     assert len({tuple(w) for w in worlds}) > 1  # the stock is still shuffled
     assert bot.choose(view) in view.hand
 

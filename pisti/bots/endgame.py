@@ -29,10 +29,10 @@ def value_after(world: GameState, card: int, me: int, points, captured_before,
     the searcher's value; ``captured_before`` counts each side's cards taken before, for
     the majority."""
     rules = world.rules
-    side_of = world._side
+    side_of = world.seat_sides
     sides = rules.sides
-    jack_on_jack, jack_on_card = world._jack_on_jack, world._jack_on_card
-    last_card_pisti = world._last_card_pisti
+    jack_on_jack, jack_on_card = world.jack_on_jack_kind, world.jack_on_card_kind
+    last_card_pisti = rules.last_card_pisti
     jack_takes_empty = rules.jack_on_empty_table
     dealer_side = side_of[world.dealer]
     players = world.players
@@ -100,7 +100,7 @@ def value_after(world: GameState, card: int, me: int, points, captured_before,
         tuple(sum(points[c] for c in side) for side in world.captured),
         tuple(len(side) for side in world.captured), tuple(world.pisti),
         tuple(world.jack_pisti), world.last_capture_side, world.current_player,
-        world._remaining,
+        world.remaining,
     )
     return search(*play(*start, card), -INFINITY, INFINITY)
 

@@ -52,12 +52,10 @@ def chance_holds(copies: int, pool: int, hand: int) -> float:
     return 1.0 - comb(pool - copies, hand) / comb(pool, hand)
 
 
-def capture_kind(view, card: int) -> int:
-    """The pişti a capture with ``card`` would score, as the engine would rule it."""
-    return capture_kind_from(view.rules, view.pile_size, view.top, card, view.plays_left)
-
-
 def capture_kind_from(rules, pile_size: int, top, card: int, plays_left: int) -> int:
+    """The pişti a capture with ``card`` would score, for a caller that knows the card
+    captures (the policies' hot loops): :func:`pisti.state.capture_kind` without the
+    check. Outside the bots use that, or ``PlayerView.capture_kind``."""
     if plays_left == 1 and not rules.last_card_pisti:
         return NO_PISTI
     if pile_size == 0:
@@ -70,9 +68,3 @@ def capture_kind_from(rules, pile_size: int, top, card: int, plays_left: int) ->
 def pisti_value(kind: int, rules) -> int:
     return {NO_PISTI: 0, PISTI: rules.pisti_points, JACK_PISTI: rules.jack_pisti_points}[kind]
 
-
-def captures(view, card: int) -> bool:
-    top = view.top
-    if top is None:
-        return card >> 2 == JACK and view.rules.jack_on_empty_table and view.pile_size == 0
-    return card >> 2 == JACK or top >> 2 == card >> 2

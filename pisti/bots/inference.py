@@ -8,8 +8,8 @@ than its queen probably holds a card it preferred to keep. Earlier rounds tell n
 more: every card of an earlier hand has been played and is counted already.
 
 The model of a "sensible player" is a mixture of the two counting policies the project
-knows (the reference counting bot's and the medium level's) with a share of random play,
-so that no world is ever ruled out by one surprising card.
+knows (:func:`~pisti.bots.policies.counting_choice` and the medium level's) with a share of
+random play, so that no world is ever ruled out by one surprising card.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from ..cards import JACK
 from ..view import PlayerView
 from .levels import medium_choice
+from .policies import counting_choice
 
 COUNTING_SHARE = 0.45
 MEDIUM_SHARE = 0.35
@@ -95,8 +96,6 @@ def _after_play(pile: list[int], face_down: int, card: int, rules) -> tuple[list
 def likelihood(decisions: list[Decision], hands: dict[int, list[int]], rules, points,
                total_points: int) -> float:
     """How likely the observed plays are if each seat held ``hands[seat]`` now."""
-    from .reference import counting_choice  # the reference module imports the search bots
-
     weight = 1.0
     for d in decisions:
         hand = sorted(list(hands[d.seat]) + [d.card, *d.later_plays])

@@ -14,7 +14,11 @@ descriptions in issue 15 literally:
   standard error of the paired difference.
 
 Both decide from their :class:`~pisti.view.PlayerView` alone and are deterministic for a
-seed.
+seed. Their policy is a frozen copy owned by this module (:func:`reference_choice`), not
+the counting policy the playing levels use (:mod:`pisti.bots.policies`), so tuning a level
+cannot move its yardstick; ``tests/engine/test_reference_choices.py`` pins the card each
+chooses at 216 fixed positions. The play-outs (:mod:`pisti.bots.playout`) only follow the
+rules of the game.
 """
 
 from __future__ import annotations
@@ -22,20 +26,21 @@ from __future__ import annotations
 import random
 
 from ..cards import JACK
-from ..state import pisti_kind
+from ..state import capture_kind, pisti_kind
 from ..view import PlayerView
-from .heuristics import capture_kind_from, pisti_value, points_table, unseen_cards
-from .search import _margin, _world, fast_roll_out, outcome_gains
+from .heuristics import pisti_value, points_table, unseen_cards
+from .playout import fast_roll_out, outcome_gains, side_margin, world_from
 
 PIMC_SAMPLES = 120
 PIMC_CONFIDENCE = 1.0  # standard errors of the paired difference
 
 
-def counting_choice(hand, pile_face_up, pile_size: int, unseen_ranks, plays_left: int,
+def reference_choice(hand, pile_face_up, pile_size: int, unseen_ranks, plays_left: int,
                     rules, points) -> int:
-    """The counting policy: shared by the bot and by PIMC's play-outs, so both are one
-    policy. ``unseen_ranks[r]`` counts the rank-``r`` cards the player to move has not
-    seen."""
+    """``counting``'s policy, frozen: greedy captures (the most valuable now, a non-jack when it is
+    worth as much), otherwise the card whose rank has the fewest copies unseen (jacks
+    kept, then the cheapest). ``unseen_ranks[r]`` counts the rank-``r`` cards the player
+    to move has not seen."""
     top = pile_face_up[-1] if pile_face_up else None
     best, best_key = None, None
     for card in hand:
@@ -47,7 +52,7 @@ def counting_choice(hand, pile_face_up, pile_size: int, unseen_ranks, plays_left
             takes = jack and pile_size == 0 and rules.jack_on_empty_table
         if not takes:
             continue
-        kind = capture_kind_from(rules, pile_size, top, card, plays_left)
+        kind = capture_kind(rules, pile_size, top, card, plays_left)
         value = pisti_value(kind, rules) + sum(points[c] for c in pile_face_up) + 0.1 * (
             pile_size + 1
         )
@@ -59,10 +64,21 @@ def counting_choice(hand, pile_face_up, pile_size: int, unseen_ranks, plays_left
     return min(hand, key=lambda c: (c >> 2 == JACK, unseen_ranks[c >> 2], points[c], c))
 
 
-def view_unseen_ranks(view: PlayerView) -> list[int]:
+def unseen_ranks(view: PlayerView) -> list[int]:
+    """Copies of each rank ``view``'s seat has not seen: :func:`reference_choice`'s count."""
     counts = [0] * 13
     for card in unseen_cards(view):
         counts[card >> 2] += 1
+    return counts
+
+
+def seen_ranks(view: PlayerView) -> list[int]:
+    """Copies of each rank everybody has seen: what ``view`` has seen but its own hand."""
+    hand = set(view.hand)
+    counts = [0] * 13
+    for card in set(view.seen):
+        if card not in hand:
+            counts[card >> 2] += 1
     return counts
 
 
@@ -76,12 +92,12 @@ class CountingBot:
         hand = sorted(view.hand)
         if len(hand) == 1:
             return hand[0]
-        return counting_choice(hand, view.pile_face_up, view.pile_size, view_unseen_ranks(view),
-                               view.plays_left, view.rules, points_table(view.rules))
+        return reference_choice(hand, view.pile_face_up, view.pile_size, unseen_ranks(view),
+                                view.plays_left, view.rules, points_table(view.rules))
 
 
 class PimcBot:
-    """Plain PIMC over the counting policy (see the module docstring)."""
+    """Plain PIMC over the frozen counting policy (see the module docstring)."""
 
     samples = PIMC_SAMPLES
     confidence = PIMC_CONFIDENCE
@@ -94,17 +110,19 @@ class PimcBot:
         if len(hand) == 1:
             return hand[0]
         points = points_table(view.rules)
-        default = counting_choice(hand, view.pile_face_up, view.pile_size, view_unseen_ranks(view),
-                                  view.plays_left, view.rules, points)
+        default = reference_choice(hand, view.pile_face_up, view.pile_size, unseen_ranks(view),
+                                   view.plays_left, view.rules, points)
         unseen = unseen_cards(view)
+        public = seen_ranks(view)  # counted once for every play-out of this decision
         differences = {card: [] for card in hand if card != default}
         for _ in range(self.samples):
             cards = list(unseen)
             self.rng.shuffle(cards)
-            world = _world(view, cards)
-            baseline = self._play_out(world, default, view, points)
+            world = world_from(view, cards)
+            baseline = self._play_out(world, default, view, points, public)
             for card in differences:
-                differences[card].append(self._play_out(world, card, view, points) - baseline)
+                differences[card].append(
+                    self._play_out(world, card, view, points, public) - baseline)
         best, best_margin = default, 0.0
         for card, diffs in differences.items():
             count = len(diffs)
@@ -116,49 +134,19 @@ class PimcBot:
         return best
 
     @staticmethod
-    def _play_out(world, card: int, view: PlayerView, points) -> float:
-        gains = outcome_gains(*counting_outcome(world, view, card, points), view, points)
-        return _margin(gains, view.side)
+    def _play_out(world, card: int, view: PlayerView, points, public: list[int]) -> float:
+        """``card`` played in ``world`` (left untouched), every seat then on the frozen
+        policy: ``view``'s side's margin over the rest of the deal."""
+        outcome = fast_roll_out(world, points, None, lean_reference_choice, lean=True,
+                                ranks=list(public), first=card)
+        return side_margin(outcome_gains(*outcome, view, points), view.side)
 
 
-def counting_roll_out(state, view: PlayerView, played: int, points) -> None:
-    """Finish the deal with every seat on the counting policy, each counting what is
-    public (everything ``view`` has seen but its own hand, and the plays since) and its
-    own hand; on the search bots' fast loop, which follows the engine step for step."""
-    ranks = list(_public_ranks(view))
-    ranks[played >> 2] += 1
-    fast_roll_out(state, points, None, lean_counting_choice, lean=True, ranks=ranks)
-
-
-def counting_outcome(world, view: PlayerView, card: int, points) -> tuple:
-    """``card`` played in ``world`` (left untouched) and the deal finished as
-    :func:`counting_roll_out` would: the captured cards and piştis of each side."""
-    ranks = list(_public_ranks(view))
-    return fast_roll_out(world, points, None, lean_counting_choice, lean=True, ranks=ranks,
-                         first=card)
-
-
-_last_counted: list = [None, None]  # (view, its public ranks): one view, many play-outs
-
-
-def _public_ranks(view: PlayerView) -> list[int]:
-    """Copies of each rank everybody has seen: what ``view`` has seen but its own hand.
-    A search plays hundreds of play-outs from one view, so the last count is kept."""
-    if _last_counted[0] is not view:
-        hand = set(view.hand)
-        counts = [0] * 13
-        for card in set(view.seen):
-            if card not in hand:
-                counts[card >> 2] += 1
-        _last_counted[:] = [view, counts]
-    return _last_counted[1]
-
-
-def lean_counting_choice(hand, pile, face_down: int, public_ranks, face_up_points: int,
+def lean_reference_choice(hand, pile, face_down: int, seen_ranks, face_up_points: int,
                          plays_left: int, rules, points) -> int:
-    """``counting_choice`` for the fast loop, from its running totals: the same card every
+    """:func:`reference_choice` for the play-out loop, from its running totals: the same card every
     time (the same arithmetic in the same order; a test holds the two together), without
-    recounting the unseen ranks for every play. ``public_ranks[r]`` counts the rank-``r``
+    recounting the unseen ranks for every play. ``seen_ranks[r]`` counts the rank-``r``
     cards everybody has seen."""
     pile_size = len(pile)
     best, best_key = None, None
@@ -188,12 +176,12 @@ def lean_counting_choice(hand, pile, face_down: int, public_ranks, face_up_point
     held = [0] * 13
     for card in hand:
         held[card >> 2] += 1
-    # counting_choice's key (jack, unseen copies, points, card) packed into one integer:
+    # reference_choice's key (jack, unseen copies, points, card) packed into one integer:
     # each part is small and non-negative (points at most 10, cards below 64), so the
     # order is the same and no tuple is built.
     for card in hand:
         rank = card >> 2
-        key = ((((rank == JACK) * 8 + 4 - public_ranks[rank] - held[rank]) * 64
+        key = ((((rank == JACK) * 8 + 4 - seen_ranks[rank] - held[rank]) * 64
                 + points[card]) * 64 + card)
         if best is None or key < best_key:
             best, best_key = card, key

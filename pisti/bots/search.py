@@ -16,15 +16,28 @@ import random
 from itertools import combinations
 
 from ..cards import JACK
-from ..dealing import dealt_hand
-from ..position import assemble_position
-from ..scoring import side_gains
-from ..state import JACK_PISTI, PISTI, GameState
+from ..state import GameState
 from ..view import PlayerView
 from .endgame import value_after
 from .heuristics import points_table, unseen_cards
 from .inference import decisions_this_round, resample, weigh
 from .levels import Evaluator, medium_choice
+from .playout import (
+    deal_gains,
+    deal_unseen,
+    fast_roll_out,
+    other_hands,
+    outcome_gains,
+    side_margin,
+    world_from,
+)
+from .policies import (
+    counting_choice,
+    counting_outcome,
+    counting_roll_out,
+    public_ranks,
+    view_unseen_ranks,
+)
 
 MATCH_WEIGHT = 10.0
 
@@ -64,13 +77,15 @@ class SearchBot:
         points = points_table(view.rules)
         default = self._default(view, hand, points)
         unseen = unseen_cards(view)
+        public = public_ranks(view)  # counted once for every play-out of this decision
         differences = {card: [] for card in hand if card != default}
         alive = list(differences)
         for index, cards in enumerate(self._worlds(view, unseen, points), start=1):
-            world = _world(view, cards)
-            baseline = self._play_out(world, default, view, points)
+            world = world_from(view, cards)
+            baseline = self._play_out(world, default, view, points, public)
             for card in alive:
-                differences[card].append(self._play_out(world, card, view, points) - baseline)
+                differences[card].append(
+                    self._play_out(world, card, view, points, public) - baseline)
             if self.prune_after and index % self.prune_after == 0:
                 alive = _race(differences, alive, self.prune_z)
                 if not alive:
@@ -86,44 +101,44 @@ class SearchBot:
 
     def _default(self, view: PlayerView, hand: list[int], points) -> int:
         if self.counting_policy:
-            from .reference import counting_choice, view_unseen_ranks
-
             return counting_choice(hand, view.pile_face_up, view.pile_size,
                                    view_unseen_ranks(view), view.plays_left, view.rules, points)
         return Evaluator.from_view(view).best(hand)
 
     def _worlds(self, view: PlayerView, unseen: list[int], points) -> list[list[int]]:
-        """The unseen cards dealt ``samples`` times (``_world`` order); when weighing, drawn
+        """The unseen cards dealt ``samples`` times (``world_from`` order); when weighing, drawn
         from more candidates in proportion to how well each explains the opponents' plays."""
         lacking = ranks_not_held(view, jacks=self.infer_jacks)
         decisions = decisions_this_round(view, points) if self.weigh_worlds else []
         if not decisions:
-            return [_deal_unseen(view, unseen, lacking, self.rng) for _ in range(self.samples)]
-        pool = [_deal_unseen(view, unseen, lacking, self.rng)
+            return [deal_unseen(view, unseen, lacking, self.rng) for _ in range(self.samples)]
+        pool = [deal_unseen(view, unseen, lacking, self.rng)
                 for _ in range(self.samples * self.proposals)]
         total = sum(points)
-        weights = weigh(decisions, [_other_hands(view, cards) for cards in pool], view.rules,
+        weights = weigh(decisions, [other_hands(view, cards) for cards in pool], view.rules,
                         points, total)
         return resample(pool, weights, self.samples, self.rng)
 
-    def _play_out(self, world: GameState, card: int, view: PlayerView, points) -> float:
+    def _play_out(self, world: GameState, card: int, view: PlayerView, points,
+                  public: list[int] | None = None) -> float:
+        """The value of ``card`` played in ``world`` and the deal finished by this level's
+        rollout policy. ``public``: :func:`~pisti.bots.policies.public_ranks` of ``view``,
+        counted once by a caller that plays out many worlds."""
         if self.counting_policy:  # on the fast loop from the world itself: no copy
-            from .reference import counting_outcome
-
-            gains = outcome_gains(*counting_outcome(world, view, card, points), view, points)
+            gains = outcome_gains(*counting_outcome(world, view, card, points, public), view,
+                                  points)
             return self._value(gains, view)
         trial = world.copy()
         trial.play(card)
         self._finish(trial, view, card, points)
         return self._utility(trial, view, points)
 
-    def _finish(self, trial: GameState, view: PlayerView, played: int, points) -> None:
+    def _finish(self, trial: GameState, view: PlayerView, played: int, points,
+                public: list[int] | None = None) -> None:
         """Play ``trial`` (a world just after ``played``) to the end of the deal with this
         level's rollout policy for every seat."""
         if self.counting_policy:
-            from .reference import counting_roll_out
-
-            counting_roll_out(trial, view, played, points)
+            counting_roll_out(trial, view, played, points, public)
         else:
             _roll_out(trial, points, self.smart_rollouts, view, played)
 
@@ -131,7 +146,7 @@ class SearchBot:
         return self._value(deal_gains(world, view, points), view)
 
     def _value(self, gains: list[int], view: PlayerView) -> float:
-        value = _margin(gains, view.side)
+        value = side_margin(gains, view.side)
         if self.match_aware and any(view.match_totals):
             value += _match_term(view, gains)
         return value
@@ -167,7 +182,7 @@ class SearchBot:
             return self._value(gains, view)
 
         for their_hand in consistent:
-            world = _world(view, list(their_hand) + [c for c in unseen if c not in their_hand])
+            world = world_from(view, list(their_hand) + [c for c in unseen if c not in their_hand])
             for card in hand:
                 totals[card] += value_after(world, card, view.seat, points, before, value_of)
         return totals, len(consistent)
@@ -228,25 +243,6 @@ def _bound(diffs: list[float], z: float) -> float:
     return mean + z * spread / count**0.5
 
 
-def deal_gains(world: GameState, view: PlayerView, points) -> list[int]:
-    """Each side's points from the rest of the deal once ``world`` (a copy started at
-    ``view``'s position) has been played out; the majority counts the cards taken before."""
-    return outcome_gains(world.captured, world.pisti, world.jack_pisti, view, points)
-
-
-def outcome_gains(captured_by_side, pisti, jack_pisti, view: PlayerView, points) -> list[int]:
-    """:func:`deal_gains` from the outcome of a play-out (captured cards and piştis per
-    side, as :func:`fast_roll_out` returns them)."""
-    counts = [view.captured_cards[s] + len(c) for s, c in enumerate(captured_by_side)]
-    taken = [sum(points[c] for c in captured) for captured in captured_by_side]
-    return side_gains(taken, counts, pisti, jack_pisti, view.rules)
-
-
-def _margin(gains: list[int], mine: int) -> float:
-    others = [g for s, g in enumerate(gains) if s != mine]
-    return gains[mine] - sum(others) / len(others)
-
-
 class MasterBot(ExpertBot):
     """The expert's method with more worlds and the card with the best mean (no bar for
     leaving the default: with this many worlds the bar costs more than the noise it
@@ -290,57 +286,6 @@ def ranks_not_held(view: PlayerView, jacks: bool = False) -> dict[int, set[int]]
     return lacking
 
 
-def _deal_unseen(view: PlayerView, unseen: list[int], lacking, rng) -> list[int]:
-    """Unseen cards in the order ``_world`` deals them, each other hand free of the ranks its
-    seat showed it lacks (when the unseen cards allow it)."""
-    cards = list(unseen)
-    rng.shuffle(cards)
-    if not any(lacking.values()):
-        return cards
-    order, pool = [], cards
-    for seat, size in enumerate(view.hand_sizes):
-        if seat == view.seat:
-            continue
-        allowed = [c for c in pool if c >> 2 not in lacking[seat]]
-        if len(allowed) < size:
-            allowed = pool  # the evidence does not fit: fall back to any cards
-        hand = allowed[:size]
-        order += hand
-        taken = set(hand)
-        pool = [c for c in pool if c not in taken]
-    return order + pool
-
-
-def _other_hands(view: PlayerView, unseen: list[int]) -> dict[int, list[int]]:
-    """Each other seat's hand in a world dealt in ``_world`` order."""
-    hands, i = {}, 0
-    for seat, size in enumerate(view.hand_sizes):
-        if seat != view.seat:
-            hands[seat] = unseen[i : i + size]
-            i += size
-    return hands
-
-
-def _world(view: PlayerView, unseen: list[int]) -> GameState:
-    """A full position consistent with ``view``, hidden cards dealt from ``unseen``."""
-    hands, i = [], 0
-    for seat, size in enumerate(view.hand_sizes):
-        if seat == view.seat:
-            hands.append(list(view.hand))
-        else:
-            hands.append(unseen[i : i + size])
-            i += size
-    face_down = view.pile_size - len(view.pile_face_up)
-    pile = unseen[i : i + face_down] + list(view.pile_face_up)
-    i += face_down
-    stock = unseen[i : i + view.stock]
-    return assemble_position(  # the view is a real position and ``unseen`` its cards
-        GameState, view.rules, dealer=view.dealer, to_move=view.seat, hands=hands, pile=pile,
-        face_down=face_down, stock=stock, captured=[[] for _ in range(view.rules.sides)],
-        pisti=None, jack_pisti=None, last_capture_side=view.last_capture_side,
-    )
-
-
 def _roll_out(state: GameState, points, smart: bool, view: PlayerView, played=None) -> None:
     """Finish the deal, every seat playing the medium policy from public counts and its own
     hand (``smart``), or a plain greedy policy."""
@@ -357,134 +302,6 @@ def _roll_out(state: GameState, points, smart: bool, view: PlayerView, played=No
 
 def _fast_medium_roll_out(state: GameState, points, public: set[int]) -> None:
     fast_roll_out(state, points, public, medium_choice)
-
-
-def fast_roll_out(state: GameState, points, public: set[int] | None, policy,
-                  lean: bool = False, ranks: list[int] | None = None,
-                  first: int | None = None) -> tuple | None:
-    """The search bots' inner loop: the rest of the deal with every seat on ``policy``
-    (called like :func:`~pisti.bots.levels.medium_choice`, from public counts and the
-    seat's own hand), on plain local lists instead of ``GameState.play``. A ``lean``
-    policy is called with the running totals only (see
-    :func:`~pisti.bots.reference.lean_counting_choice`): no per-play recount. ``ranks``,
-    the public copies of each rank, may be counted by the caller instead of ``public``
-    (the list is then updated in place).
-
-    It follows the engine's turn flow exactly (captures, the pişti kinds, the last-card
-    rule, dealing each round from the stock, the leftover pile) and writes the result back
-    into ``state``: captured cards, pişti counts, the end of the deal. A test plays the same
-    worlds through the engine and requires the same result every time.
-
-    With ``first``, the seat to move plays that card first and ``state`` is left as it was:
-    the outcome (captured cards, piştis, jack piştis per side) is returned instead. A search
-    plays every candidate card from one world, so no copy of the world is made.
-    """
-    if state.current_player is None:
-        return None
-    rules, players = state.rules, state.players
-    if ranks is not None:  # counted by the caller, once for many play-outs
-        public_ranks = ranks
-    else:
-        public_ranks = [0] * 13
-        for card in public:
-            public_ranks[card >> 2] += 1
-    if not lean:
-        public_points = sum(points[c] for c in public)
-        public_count = len(public)
-        total_points = sum(points)
-    hands = [list(h) for h in state.hands]
-    pile = list(state.pile)
-    face_down = state.pile_face_down
-    captured = [list(c) for c in state.captured]
-    pisti, jack_pisti = list(state.pisti), list(state.jack_pisti)
-    last_side = state.last_capture_side
-    remaining = state._remaining
-    rounds = state._rounds_dealt
-    round_length = state._round_length
-    stock, dealer = state.stock, state.dealer
-    stock_left = len(stock) - rounds * round_length
-    side_of = state._side
-    jack_on_jack, jack_on_card = state._jack_on_jack, state._jack_on_card
-    last_card_pisti = state._last_card_pisti
-    jack_takes_empty = rules.jack_on_empty_table
-    face_up_points = sum(points[c] for c in pile[face_down:])
-    seat = state.current_player
-    card = first
-    while True:
-        hand = hands[seat]
-        if card is not None:
-            pass  # the candidate card a search is trying
-        elif len(hand) == 1:
-            card = hand[0]
-        elif lean:
-            card = policy(hand, pile, face_down, public_ranks, face_up_points, remaining, rules,
-                          points)
-        else:
-            unseen_ranks = [4 - n for n in public_ranks]
-            own_points = 0
-            for c in hand:
-                unseen_ranks[c >> 2] -= 1
-                own_points += points[c]
-            card = policy(
-                hand, rules, points, pile, face_down, unseen_ranks,
-                52 - public_count - len(hand), total_points - public_points - own_points,
-                len(hands[(seat + 1) % players]), remaining,
-                len(hand) - 1 + stock_left // players, stock_left == 0, face_up_points,
-            )
-        hand.remove(card)
-        public_ranks[card >> 2] += 1
-        if not lean:
-            public_points += points[card]
-            public_count += 1
-        remaining -= 1
-        side = side_of[seat]
-        jack = card >> 2 == JACK
-        if pile:
-            if jack or pile[-1] >> 2 == card >> 2:
-                if len(pile) == 1 and (remaining or last_card_pisti):
-                    if not jack:
-                        pisti[side] += 1
-                    else:
-                        kind = jack_on_jack if pile[0] >> 2 == JACK else jack_on_card
-                        if kind == PISTI:
-                            pisti[side] += 1
-                        elif kind == JACK_PISTI:
-                            jack_pisti[side] += 1
-                pile.append(card)
-                captured[side] += pile
-                pile = []
-                face_down = face_up_points = 0
-                last_side = side
-            else:
-                pile.append(card)
-                face_up_points += points[card]
-        elif jack and jack_takes_empty:
-            captured[side].append(card)
-            last_side = side
-            if remaining or last_card_pisti:
-                pisti[side] += 1
-        else:
-            pile.append(card)
-            face_up_points += points[card]
-        if not remaining:
-            break
-        if remaining % round_length == 0:
-            for s in range(players):
-                hands[s] = list(dealt_hand(stock, players, dealer, s, rounds))
-            rounds += 1
-            stock_left -= round_length
-        seat = (seat + 1) % players
-        card = None
-    if pile:
-        side = side_of[dealer] if last_side is None else last_side
-        captured[side] += pile
-    if first is not None:
-        return captured, pisti, jack_pisti
-    state.hands, state.pile, state.pile_face_down = hands, [], 0
-    state.captured, state.pisti, state.jack_pisti = captured, pisti, jack_pisti
-    state.last_capture_side, state._remaining, state._rounds_dealt = last_side, 0, rounds
-    state.current_player = None
-    return None
 
 
 def _greedy_move(state: GameState, hand, points) -> int:

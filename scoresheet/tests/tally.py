@@ -14,7 +14,7 @@ def play_and_count_captures(rules: Rules, rng):
     while not state.is_over:
         lone = state.pile[-1] if len(state.pile) == 1 else None
         empty = not state.pile
-        last = state._remaining == 1
+        last = state.remaining == 1
         card = rng.choice(state.legal_plays())
         event = state.play(card)
         side = counts[state.side_of(event.seat)]

@@ -23,7 +23,8 @@ from pisti.analysis import (
 )
 from pisti.bots import make_bot
 from pisti.bots.heuristics import unseen_cards
-from pisti.bots.search import _world, ranks_not_held
+from pisti.bots.playout import world_from
+from pisti.bots.search import ranks_not_held
 from pisti.duel import duel
 from pisti.scoring import deal_points
 
@@ -62,7 +63,7 @@ def _brute_force(view) -> dict[int, float]:
     hands = [h for h in hands if not any(c >> 2 in lacking for c in h)] or hands
     totals = dict.fromkeys(view.hand, 0.0)
     for hand in hands:
-        world = _world(view, list(hand) + [c for c in unseen if c not in hand])
+        world = world_from(view, list(hand) + [c for c in unseen if c not in hand])
         for card in view.hand:
             trial = world.copy()
             trial.play(card)

@@ -21,7 +21,7 @@ def _engine_positions(state, plays):
     for choice in plays:
         legal = state.legal_plays()
         before.append((list(state.pile[state.pile_face_down:]), len(state.pile),
-                       state.pile_face_down, state._remaining,
+                       state.pile_face_down, state.remaining,
                        [len(h) for h in state.hands]))
         state.play(legal[choice % len(legal)])
     return state, before

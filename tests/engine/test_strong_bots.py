@@ -11,14 +11,20 @@ from pisti.bots import LEVELS, PLAYING_LEVELS, make_bot
 from pisti.bots.endgame import value_after
 from pisti.bots.heuristics import points_table, unseen_cards
 from pisti.bots.levels import Evaluator, medium_choice
-from pisti.bots.reference import (
-    CountingBot,
-    PimcBot,
+from pisti.bots.playout import fast_roll_out, outcome_gains
+from pisti.bots.policies import (
     counting_choice,
     counting_outcome,
     counting_roll_out,
 )
-from pisti.bots.search import ExpertBot, MasterBot, _fast_medium_roll_out, outcome_gains
+from pisti.bots.reference import (
+    CountingBot,
+    PimcBot,
+    lean_reference_choice,
+    reference_choice,
+    seen_ranks,
+)
+from pisti.bots.search import ExpertBot, MasterBot, _fast_medium_roll_out
 from pisti.cards import parse_card
 from pisti.duel import duel
 from pisti.scoring import majority_side
@@ -193,7 +199,7 @@ def test_the_fast_rollout_policy_is_the_medium_evaluator():
                 args = dict(
                     pile_size=len(state.pile), unseen_ranks=unseen_ranks, pool=pool,
                     unseen_points=rng.randrange(0, 12),
-                    next_hand=rng.randrange(0, 5), plays_left=state._remaining,
+                    next_hand=rng.randrange(0, 5), plays_left=state.remaining,
                     my_turns_left=rng.randrange(0, 20), last_round=rng.random() < 0.3,
                 )
                 points = points_table(rules)
@@ -228,7 +234,7 @@ def _engine_roll_out(state, points, public):
                 pool=52 - public_count - len(hand),
                 unseen_points=total - public_points - sum(points[c] for c in hand),
                 next_hand=len(state.hands[(seat + 1) % state.players]),
-                plays_left=state._remaining,
+                plays_left=state.remaining,
                 my_turns_left=len(hand) - 1 + stock_left // state.players,
                 last_round=stock_left == 0, points=points,
             ).best(hand)
@@ -258,7 +264,9 @@ def test_the_fast_rollout_ends_every_deal_as_the_engine_does():
         assert (fast.pisti, fast.jack_pisti) == (slow.pisti, slow.jack_pisti)
 
 
-def _engine_counting_roll_out(state, points, public):
+def _engine_counting_roll_out(state, points, public, choice=counting_choice):
+    """Every seat on ``choice`` (the counting policy, or the reference bots' frozen copy)
+    through ``GameState.play``."""
     public_ranks = [0] * 13
     for card in public:
         public_ranks[card >> 2] += 1
@@ -270,8 +278,8 @@ def _engine_counting_roll_out(state, points, public):
             unseen = [4 - n for n in public_ranks]
             for c in hand:
                 unseen[c >> 2] -= 1
-            card = counting_choice(hand, state.pile[state.pile_face_down:], len(state.pile),
-                                   unseen, state._remaining, state.rules, points)
+            card = choice(hand, state.pile[state.pile_face_down:], len(state.pile),
+                          unseen, state.remaining, state.rules, points)
         state.play(card)
         public_ranks[card >> 2] += 1
 
@@ -301,6 +309,47 @@ def test_pimc_rollouts_end_every_deal_as_the_engine_does():
         assert fast.is_over and slow.is_over
         assert [sorted(c) for c in fast.captured] == [sorted(c) for c in slow.captured]
         assert (fast.pisti, fast.jack_pisti) == (slow.pisti, slow.jack_pisti)
+        assert (fast.remaining, fast.stock_left, fast.hands) == (0, 0, slow.hands)
+
+
+def test_the_reference_play_outs_are_the_frozen_policy_through_the_engine():
+    """pimc's play-outs (the loop with ``lean_reference_choice``) end every deal as the
+    engine does with every seat on ``reference_choice``: the two copies are one policy."""
+    for state, view, card in _mid_deal_plays(34, 300):
+        points = points_table(state.rules)
+        captured, pisti, jack_pisti = fast_roll_out(
+            state, points, None, lean_reference_choice, lean=True, ranks=seen_ranks(view),
+            first=card)
+        slow = state.copy()
+        slow.play(card)
+        _engine_counting_roll_out(slow, points, set(view.seen) - set(view.hand) | {card},
+                                  reference_choice)
+        assert [sorted(c) for c in captured] == [sorted(c) for c in slow.captured]
+        assert (pisti, jack_pisti) == (slow.pisti, slow.jack_pisti)
+
+
+def test_the_reference_policy_is_a_copy_the_playing_levels_do_not_share(monkeypatch):
+    """Tuning the levels' counting policy (here: replaced by one that always plays the
+    first card) leaves ``counting`` and ``pimc`` choosing what they chose."""
+    positions = [view for _, view, _ in _mid_deal_plays(35, 40) if len(view.hand) > 1]
+
+    def choices():
+        return [(CountingBot(7).choose(v), PimcBot(7).choose(v), ExpertBot(7).choose(v))
+                for v in positions]
+
+    before = choices()
+    import pisti.bots.policies as policies
+    import pisti.bots.search as search
+
+    def first(hand, *args):
+        return sorted(hand)[-1]
+
+    for module in (policies, search):
+        monkeypatch.setattr(module, "counting_choice", first)
+    monkeypatch.setattr(policies, "lean_counting_choice", first)
+    after = choices()
+    assert [a[:2] for a in after] == [b[:2] for b in before]
+    assert [a[2] for a in after] != [b[2] for b in before]  # the patch did reach expert
 
 
 def test_a_play_out_from_the_world_itself_leaves_it_untouched_and_ends_as_the_engine():
@@ -308,9 +357,9 @@ def test_a_play_out_from_the_world_itself_leaves_it_untouched_and_ends_as_the_en
     copying it: the world must stay as it was and the outcome be the engine's."""
     for state, view, card in _mid_deal_plays(33, 300):
         rules = state.rules
-        before = (state.copy().hands, list(state.pile), state.copy().captured, state._remaining)
+        before = (state.copy().hands, list(state.pile), state.copy().captured, state.remaining)
         captured, pisti, jack_pisti = counting_outcome(state, view, card, points_table(rules))
-        assert (state.hands, state.pile, state.captured, state._remaining) == before
+        assert (state.hands, state.pile, state.captured, state.remaining) == before
         slow = state.copy()
         slow.play(card)
         _engine_counting_roll_out(slow, points_table(rules),
