@@ -44,7 +44,6 @@ MATCH_WEIGHT = 10.0
 
 class SearchBot:
     samples = 12
-    smart_rollouts = False
     exact_endgame = False
     match_aware = False
 
@@ -140,7 +139,7 @@ class SearchBot:
         if self.counting_policy:
             counting_roll_out(trial, view, played, points, public)
         else:
-            _roll_out(trial, points, self.smart_rollouts, view, played)
+            _roll_out(trial, points, view, played)
 
     def _utility(self, world: GameState, view: PlayerView, points) -> float:
         return self._value(deal_gains(world, view, points), view)
@@ -192,7 +191,6 @@ class HardBot(SearchBot):
     """Sampling search, every seat played out by the medium policy."""
 
     samples = 16
-    smart_rollouts = True
 
 
 class ExpertBot(SearchBot):
@@ -201,7 +199,6 @@ class ExpertBot(SearchBot):
 
     samples = 96
     confidence = 1.0
-    smart_rollouts = True
     exact_endgame = True
     match_aware = True
     infer_jacks = True
@@ -286,14 +283,9 @@ def ranks_not_held(view: PlayerView, jacks: bool = False) -> dict[int, set[int]]
     return lacking
 
 
-def _roll_out(state: GameState, points, smart: bool, view: PlayerView, played=None) -> None:
+def _roll_out(state: GameState, points, view: PlayerView, played=None) -> None:
     """Finish the deal, every seat playing the medium policy from public counts and its own
-    hand (``smart``), or a plain greedy policy."""
-    if not smart:
-        while state.current_player is not None:
-            hand = state.hands[state.current_player]
-            state.play(hand[0] if len(hand) == 1 else _greedy_move(state, hand, points))
-        return
+    hand."""
     public = set(view.seen) - set(view.hand)
     if played is not None:
         public.add(played)
@@ -302,23 +294,6 @@ def _roll_out(state: GameState, points, smart: bool, view: PlayerView, played=No
 
 def _fast_medium_roll_out(state: GameState, points, public: set[int]) -> None:
     fast_roll_out(state, points, public, medium_choice)
-
-
-def _greedy_move(state: GameState, hand, points) -> int:
-    pile = state.pile
-    jack = None
-    if pile:
-        top = pile[-1] >> 2
-        for card in hand:
-            rank = card >> 2
-            if rank == top and rank != JACK:
-                return card
-            if rank == JACK:
-                jack = card
-        if jack is not None and (len(pile) >= 4 or sum(points[c] for c in pile) >= 2):
-            return jack
-    plain = [c for c in hand if c >> 2 != JACK] or hand
-    return min(plain, key=lambda c: (points[c], c))
 
 
 def _match_term(view: PlayerView, gains: list[float]) -> float:
