@@ -13,7 +13,7 @@ from django.utils import timezone
 from friends import service
 from friends.consumers import CLOSE_FLOOD, CLOSE_FORBIDDEN, FLOOD_MESSAGES
 from friends.models import Table
-from pisti.cards import card_name
+from pisti.cards import card_name, parse_card
 
 from .helpers import (
     communicator,
@@ -412,3 +412,61 @@ def test_a_second_tab_closing_does_not_mark_a_present_player_away():
         assert not frames[-1]["seats"][0]["away"]
         await first.disconnect()
     run(scenario)
+
+
+def stand_in_for_mehmet():
+    """Mehmet (seat 2) went away a minute ago and a bot took over: Ayşe is to move."""
+    table, ayse, mehmet = two_player_table()
+    service.set_presence(table, 1, False)
+    away = {"1": (timezone.now() - timedelta(minutes=2)).isoformat()}
+    Table.objects.filter(pk=table.pk).update(away=away)
+    table.refresh_from_db()
+    service.take_over(table, 0, 1)
+    table.refresh_from_db()
+    assert table.seats[1]["stand_in"]
+    assert current_state(table).current_player == 0
+    return table, ayse, mehmet
+
+
+def test_a_move_sent_as_a_player_returns_from_a_stand_in_is_not_stale():
+    table, ayse, mehmet = stand_in_for_mehmet()
+    seen = table.version
+    card = card_name(current_state(table).hands[0][0])
+
+    async def scenario():
+        comm_a = communicator(table, ayse)
+        assert (await comm_a.connect())[0]
+        assert (await receive_state(comm_a))["version"] == seen
+        await drain(comm_a, quiet=0.2)
+        comm_m = communicator(table, mehmet)
+        assert (await comm_m.connect())[0]  # Mehmet is back: the stand-in ends
+        back = (await settle(comm_m))[-1]
+        assert back["seats"][1]["kind"] == "human"
+        # Ayşe played on the table she saw before his return
+        await comm_a.send_to(text_data=json.dumps(
+            {"type": "play", "card": card, "version": seen}))
+        messages = await _collect(comm_a)
+        assert not [m for m in messages if m["type"] == "refused"], messages
+        assert messages[-1]["view"]["history"][-1] == {"seat": 0, "card": card}
+        # a move made on the table before hers is stale all the same
+        mine = [m for m in await _collect(comm_m) if m["type"] == "state"][-1]
+        assert mine["to_move"] == 1
+        await comm_m.send_to(text_data=json.dumps(
+            {"type": "play", "card": mine["view"]["hand"][0], "version": back["version"]}))
+        assert (await receive(comm_m))["code"] == "stale"
+        await comm_a.disconnect()
+        await comm_m.disconnect()
+    run(scenario)
+    assert current_state(table).events[-1].card == parse_card(card)
+
+
+def test_a_return_landing_between_loading_and_storing_a_move_does_not_make_it_stale():
+    table, _ayse, _mehmet = stand_in_for_mehmet()
+    loaded = Table.objects.get(pk=table.pk)  # the row as the move's connection read it
+    card = current_state(table).hands[0][0]
+    assert service.set_presence(Table.objects.get(pk=table.pk), 1, True)  # he is back
+    service.play(loaded, 0, card_name(card), loaded.version)
+    table.refresh_from_db()
+    assert current_state(table).events[-1].card == card
+    assert table.seats[1]["kind"] == "human"  # the move did not undo his return
+    assert not table.seats[1].get("stand_in")
