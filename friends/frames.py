@@ -18,6 +18,7 @@ from pisti_site.table import event_step, present_table
 from rules.cardwords import card_words
 
 from .models import Table
+from .protocol import STATE
 from .service import LEVEL_NAMES, load_match
 
 # Plays sent with each frame for the shared table script to animate (public facts only).
@@ -90,7 +91,7 @@ def frame_for(table: Table, seat: int | None) -> dict:
     """The state message for the connection of ``seat`` (``None``: a watcher)."""
     match = load_match(table)
     frame = {
-        "type": "state",
+        "type": STATE,
         "version": table.version,
         "status": table.status,
         "kind": table.kind,

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 from pisti.bots import PLAYING_LEVELS
 from practice.forms import LEVEL_CHOICES
 
-from . import service
+from . import protocol, service
 from .consumers import SESSION_KEY, tell_table
 from .forms import NewTableForm, new_table_initial
 from .models import Table
@@ -106,6 +106,7 @@ def table_page(request, table_id):
         "levels": levels,
         "watching_refused": watching_refused,
         "strings": script_strings(),
+        "close_codes": protocol.CLOSE_CODES,
     }, status=403 if watching_refused else 200)
 
 
