@@ -1,10 +1,16 @@
 """The table's WebSocket: one connection per browser, each sent only its own seat's frame.
 
-Every message from a client is checked like a form. A bad message (malformed JSON, a card
-not in the hand, out of turn, a stale version) is refused with a reason to that client
-only, changes nothing and keeps the connection; a flood closes it. After every change the
-whole table's group is told to refresh, and each connection builds its own frame from the
-row, so frames never pass another seat's cards between processes.
+Every message from a client is checked like a form, first by shape (``protocol.py``),
+then by the rules. A bad message (not a JSON object, an unknown type, a field of the wrong
+type, nested too deep, a card not in the hand, out of turn, a stale version) is refused
+with a reason in the connection's language to that client only, changes nothing and keeps
+the connection; a flood closes it. After every change the whole table's group is told to
+refresh, and each connection builds its own frame from the row, so frames never pass
+another seat's cards between processes.
+
+A browser may go at any moment, even while a frame is being sent to it (Daphne then raises
+autobahn's ``Disconnected`` from ``send``): the seat is marked away all the same, so the
+others can let a bot take over.
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ from collections import deque
 
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
+from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import get_channel_layer
 from django.conf import settings
@@ -25,19 +32,30 @@ from django.utils.translation import gettext as _
 from pisti.cards import parse_card
 from pisti_site.cardwords import card_words
 
-from . import service
+from . import protocol, service
 from .frames import frame_for
 from .models import Table
+from .protocol import CLOSE_FLOOD, CLOSE_FORBIDDEN, CLOSE_NOT_FOUND, MAX_MESSAGE_CHARS
 from .service import Refused
 
-MAX_MESSAGE_CHARS = 2000
+__all__ = ["CLOSE_FLOOD", "CLOSE_FORBIDDEN", "CLOSE_NOT_FOUND", "MAX_MESSAGE_CHARS",
+           "NoSuchTable", "TableConsumer", "tell_table"]
+
 # A person plays at most a card or two a second; more than this from one connection is a
 # flood. (Settings may raise it for bots playing as clients in the benchmark.)
 FLOOD_MESSAGES, FLOOD_SECONDS = 30, 10.0
 REACTION_SECONDS = 3.0
 REACTIONS = ("well_played", "pisti", "good_game")
-CLOSE_NOT_FOUND, CLOSE_FORBIDDEN, CLOSE_FLOOD = 4404, 4403, 4429
 SESSION_KEY = "friend_seats"
+# What sending to a socket that is closing raises: autobahn's ``Disconnected`` under Daphne
+# (a RuntimeError), an OSError under other servers.
+SEND_FAILURES = (RuntimeError, OSError)
+
+
+def language_of(scope) -> str:
+    """The connection's language, from its path (``/ws/<lang>/...``); English otherwise."""
+    lang = scope.get("url_route", {}).get("kwargs", {}).get("lang")
+    return lang if lang in dict(settings.LANGUAGES) else "en"
 
 
 def group_name(table_id) -> str:
@@ -57,16 +75,42 @@ def tell_table(table_id, note: dict | None = None) -> None:
                                         {"type": "table.changed", "note": note})
 
 
-class TableConsumer(AsyncWebsocketConsumer):
+class NoSuchTable(AsyncWebsocketConsumer):
+    """Any WebSocket path that is not a table's: closed with 4404, not a server error."""
+
     async def connect(self):
-        kwargs = self.scope["url_route"]["kwargs"]
-        self.table_id = str(kwargs["table_id"])
-        self.lang = kwargs.get("lang") if kwargs.get("lang") in dict(settings.LANGUAGES) else "en"
+        await self.close(code=CLOSE_NOT_FOUND)
+
+
+class TableConsumer(AsyncWebsocketConsumer):
+    async def __call__(self, scope, receive, send):
+        self.lang = language_of(scope)
+        self.table_id = str(scope["url_route"]["kwargs"]["table_id"])
         self.group = group_name(self.table_id)
         self.recent = deque()
         self.last_reaction = 0.0
         self.timer_task = None
         self.seat = None
+        self.left = False
+
+        async def send_or_leave(message):
+            try:
+                await send(message)
+            except SEND_FAILURES:
+                # The browser is gone while we were talking to it: the server will not
+                # deliver websocket.disconnect to a consumer that stopped on this error,
+                # so leave now (the seat is shown away) and stop cleanly.
+                await self._leave()
+                raise StopConsumer() from None
+
+        await super().__call__(scope, receive, send_or_leave)
+
+    async def dispatch(self, message):
+        """Every message is handled in the connection's language, refusals included."""
+        with translation.override(self.lang):
+            await super().dispatch(message)
+
+    async def connect(self):
         table, self.token = await self._load_with_token()
         if table is None:
             await self.close(code=CLOSE_NOT_FOUND)
@@ -82,8 +126,16 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self._send_frame(table)
 
     async def disconnect(self, code):
+        await self._leave()
+
+    async def _leave(self):
+        """The browser has gone: stop the alarm, leave the group, show the seat away. Once."""
+        if self.left:
+            return
+        self.left = True
         if self.timer_task:
             self.timer_task.cancel()
+            self.timer_task = None
         await self.channel_layer.group_discard(self.group, self.channel_name)
         if self.seat is not None:
             table = await self._load()
@@ -102,21 +154,19 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self._refuse(_("Too many messages: the connection is closed."), "flood")
             await self.close(code=CLOSE_FLOOD)
             return
-        message = self._parse(text_data)
-        if message is None:
-            await self._refuse(_("That message could not be read."), "malformed")
+        try:
+            kind, message = protocol.read_message(text_data)
+        except Refused as refused:
+            await self._refuse(refused.message, refused.code)
             return
         table = await self._load()
         if table is None:
             await self.close(code=CLOSE_NOT_FOUND)
             return
         await self._expire(table)
-        kind = message.get("type")
-        handler = {"play": self._play, "next": self._next, "react": self._react,
-                   "take_over": self._take_over, "sync": self._resend}.get(kind)
-        if handler is None:
-            await self._refuse(_("That message could not be read."), "malformed")
-            return
+        handler = {protocol.PLAY: self._play, protocol.NEXT: self._next,
+                   protocol.REACT: self._react, protocol.TAKE_OVER: self._take_over,
+                   protocol.SYNC: self._resend}[kind]
         try:
             await handler(table, message)
         except Refused as refused:
@@ -130,27 +180,16 @@ class TableConsumer(AsyncWebsocketConsumer):
             self.recent.popleft()
         return len(self.recent) > limit
 
-    @staticmethod
-    def _parse(text_data) -> dict | None:
-        if not isinstance(text_data, str) or len(text_data) > MAX_MESSAGE_CHARS:
-            return None
-        try:
-            message = json.loads(text_data)
-        except ValueError:
-            return None
-        return message if isinstance(message, dict) else None
-
     async def _play(self, table, message):
-        await self._db(service.play, table, self.seat, message.get("card"),
-                       message.get("version"))
+        await self._db(service.play, table, self.seat, message["card"], message["version"])
         await self._tell_table()
 
     async def _next(self, table, message):
-        await self._db(service.next_deal, table, self.seat, message.get("version"))
+        await self._db(service.next_deal, table, self.seat, message["version"])
         await self._tell_table()
 
     async def _take_over(self, table, message):
-        await self._db(service.take_over, table, self.seat, message.get("seat"))
+        await self._db(service.take_over, table, self.seat, message["seat"])
         await self._tell_table()
 
     async def _resend(self, table, message):
@@ -159,7 +198,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def _react(self, table, message):
         if self.seat is None:
             raise Refused(_("You are watching: only players can play cards."), "watcher")
-        reaction = message.get("reaction")
+        reaction = message["reaction"]
         if reaction not in REACTIONS:
             raise Refused(_("There is no such reaction."), "reaction")
         now = time.monotonic()
@@ -172,6 +211,8 @@ class TableConsumer(AsyncWebsocketConsumer):
     # --- messages from the group ----------------------------------------------------------
 
     async def table_changed(self, event):
+        if self.left:
+            return
         table = await self._load()
         if table is None:
             return
@@ -189,10 +230,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self._send_frame(table, event.get("note"))
 
     async def table_reaction(self, event):
-        with translation.override(self.lang):
-            await self.send(text_data=json.dumps({
-                "type": "reaction", "seat": event["seat"],
-                "text": reaction_text(event["reaction"])}))
+        await self.send(text_data=json.dumps({
+            "type": protocol.REACTION, "seat": event["seat"],
+            "text": reaction_text(event["reaction"])}))
 
     # --- helpers --------------------------------------------------------------------------
 
@@ -217,7 +257,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_send(self.group, {"type": "table.changed", "note": note})
 
     async def _refuse(self, message: str, code: str):
-        await self.send(text_data=json.dumps({"type": "refused", "code": code,
+        await self.send(text_data=json.dumps({"type": protocol.REFUSED, "code": code,
                                               "message": message}))
 
     async def _send_frame(self, table, note=None):

@@ -19,6 +19,7 @@ from pisti_site.levels import level_name
 from pisti_site.table import event_step, present_table
 
 from .models import Table
+from .protocol import STATE
 from .service import load_match
 
 # Plays sent with each frame for the shared table script to animate (public facts only).
@@ -91,7 +92,7 @@ def frame_for(table: Table, seat: int | None) -> dict:
     """The state message for the connection of ``seat`` (``None``: a watcher)."""
     match = load_match(table)
     frame = {
-        "type": "state",
+        "type": STATE,
         "version": table.version,
         "status": table.status,
         "kind": table.kind,

@@ -3,8 +3,9 @@
 As in the practice game the match is stored as the engine's own JSON, so the row is the
 complete truth: a server restart or a dropped connection loses nothing. ``version`` counts
 changes; every change is a compare-and-swap on it, so two servers, a doubled message or a
-stale client can never apply one move twice. ``deadline`` is the turn timer, kept here so
-that whichever server process looks first plays for a seat whose time has run out.
+stale client can never apply one move twice; presence alone never makes a move stale
+(``game_version``). ``deadline`` is the turn timer, kept here so that whichever server
+process looks first plays for a seat whose time has run out.
 """
 
 import uuid
@@ -43,6 +44,10 @@ class Table(models.Model):
     status = models.CharField(max_length=10, default=LOBBY)
     seed = models.BigIntegerField()
     version = models.PositiveIntegerField(default=0)
+    # The version of the last change to the game itself. A player's return from a bot
+    # stand-in changes the row (``version``) but not the game, so a move made on any
+    # version from this one on is still good.
+    game_version = models.PositiveIntegerField(default=0)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 

@@ -4,6 +4,12 @@ Every function loads the row, checks the request against the engine and the seat
 stores the result with a compare-and-swap on ``version`` (as the practice game does). A
 refused request raises :class:`Refused` and changes nothing. Nothing here trusts a browser:
 the seat comes from the session's token, the time from the server's clock.
+
+A move carries the version its player saw. It is accepted if nothing but presence changed
+since (``game_version``, the version of the last change to the game itself, is not newer):
+a player coming back from a bot stand-in changes the row, but never makes the others'
+moves stale. If such a change lands between loading the row and storing the move, the
+move is checked and made again on the fresh row.
 """
 
 from __future__ import annotations
@@ -35,6 +41,10 @@ class Refused(Exception):
         super().__init__(message)
         self.message = message
         self.code = code
+
+
+class Conflict(Refused):
+    """The row changed between loading and storing: the compare-and-swap stored nothing."""
 
 
 def new_token() -> str:
@@ -89,23 +99,48 @@ def create_table(kind: str, rules: Rules, timer: int, spectators: bool, name: st
     return table, token
 
 
-def _save(table: Table, version: int, **fields) -> None:
-    """Store ``fields`` only if nobody changed the table since ``version``."""
+def _save(table: Table, version: int, *, presence_only: bool = False, **fields) -> None:
+    """Store ``fields`` only if nobody changed the table since ``version``.
+
+    ``presence_only``: a change of who is at the table, not of the game, so moves made on
+    the version before it are still accepted (``game_version`` stays).
+    """
+    if not presence_only:
+        fields["game_version"] = F("version") + 1
     stored = Table.objects.filter(pk=table.pk, version=version).update(
         version=F("version") + 1, updated=timezone.now(), **fields)
     if not stored:
-        raise Refused(_("This move was already made or the game has moved on."), "stale")
+        raise Conflict(_("This move was already made or the game has moved on."), "stale")
     for key, value in fields.items():
         setattr(table, key, value)
     table.version = version + 1
+    if not presence_only:
+        table.game_version = table.version
 
 
 def _check_version(table: Table, version) -> int:
+    """The stored version to compare-and-swap on, if ``version`` (the one the player saw)
+    is the current game: only presence may have changed since."""
     if type(version) is not int:
         raise Refused(_("The move did not say which position it was made on."), "version")
-    if version != table.version:
+    if not table.game_version <= version <= table.version:
         raise Refused(_("This move was already made or the game has moved on."), "stale")
-    return version
+    return table.version
+
+
+def _retrying(action):
+    """``action(table, ...)`` once more on the fresh row if the row changed under it (the
+    fresh row's version check decides whether the move is still good)."""
+    def run(table: Table, *args):
+        for attempt in range(3):
+            try:
+                return action(table, *args)
+            except Conflict:
+                if attempt == 2:
+                    raise
+                table.refresh_from_db()
+    run.__doc__, run.__name__ = action.__doc__, action.__name__
+    return run
 
 
 def _in_lobby(table: Table) -> None:
@@ -212,6 +247,7 @@ def _playing_match(table: Table) -> Match:
     return load_match(table)
 
 
+@_retrying
 def play(table: Table, seat: int | None, card_text, version) -> None:
     """A human plays ``card_text`` from their hand, then the bots answer."""
     if seat is None:
@@ -234,6 +270,7 @@ def play(table: Table, seat: int | None, card_text, version) -> None:
     _store_match(table, version, match)
 
 
+@_retrying
 def next_deal(table: Table, seat: int | None, version) -> None:
     """Any player deals the next deal once the last one is over; or, after the match,
     starts a new match with the same seats ("play again")."""
@@ -313,7 +350,7 @@ def _end_stand_in(table: Table, seat: int) -> bool:
         if table.match and table.status == Table.PLAYING:
             fields["deadline"] = _deadline_for(table, load_match(table), seats)
         try:
-            _save(table, table.version, **fields)
+            _save(table, table.version, presence_only=True, **fields)
             return True
         except Refused:
             table.refresh_from_db()

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 
 from pisti_site.levels import level_name, playing_choices
 
-from . import service
+from . import protocol, service
 from .consumers import SESSION_KEY, tell_table
 from .forms import NewTableForm, new_table_initial
 from .models import Table
@@ -104,6 +104,7 @@ def table_page(request, table_id):
         "levels": playing_choices(),
         "watching_refused": watching_refused,
         "strings": script_strings(),
+        "close_codes": protocol.CLOSE_CODES,
     }, status=403 if watching_refused else 200)
 
 

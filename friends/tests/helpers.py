@@ -34,13 +34,44 @@ def session_with(table: Table | None = None, token: str | None = None) -> str:
     return session.session_key
 
 
-def communicator(table: Table, session_key: str | None = None, lang="en",
-                 origin=b"http://testserver") -> WebsocketCommunicator:
+def communicator(table: Table | None, session_key: str | None = None, lang="en",
+                 origin=b"http://testserver", *, path: str | None = None,
+                 app=application) -> WebsocketCommunicator:
     headers = [(b"origin", origin), (b"host", b"testserver")]
     if session_key:
         headers.append((b"cookie", f"sessionid={session_key}".encode()))
-    return WebsocketCommunicator(application, f"/ws/{lang}/friends/{table.pk}/",
+    return WebsocketCommunicator(app, path or f"/ws/{lang}/friends/{table.pk}/",
                                  headers=headers)
+
+
+class ClosingTab:
+    """The site as Daphne serves one tab that is being closed.
+
+    Once ``close()`` is called the browser has sent its close frame: autobahn's protocol is
+    no longer open, so every frame the consumer sends raises ``Disconnected`` (as Daphne's
+    does), and ``websocket.disconnect`` is only queued, to be read by a consumer still
+    running, as Daphne queues it when the TCP connection ends.
+    """
+
+    def __init__(self, table: Table, session_key: str, lang="en"):
+        self.closing = False
+        self.comm = communicator(table, session_key, lang, app=self.app)
+
+    async def app(self, scope, receive, send):
+        from autobahn.exception import Disconnected
+
+        async def send_while_open(message):
+            if self.closing and message["type"] in ("websocket.send", "websocket.close"):
+                raise Disconnected("Attempt to send on a closed protocol")
+            await send(message)
+
+        return await application(scope, receive, send_while_open)
+
+    def close(self) -> None:
+        self.closing = True
+
+    def connection_lost(self) -> None:
+        self.comm.input_queue.put_nowait({"type": "websocket.disconnect", "code": 1001})
 
 
 async def receive(comm, timeout=2) -> dict:

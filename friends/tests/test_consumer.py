@@ -8,14 +8,17 @@ from datetime import timedelta
 import pytest
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext
 
 from friends import service
 from friends.consumers import CLOSE_FLOOD, CLOSE_FORBIDDEN, FLOOD_MESSAGES
 from friends.models import Table
-from pisti.cards import card_name
+from friends.protocol import CLOSE_NOT_FOUND, MAX_MESSAGE_CHARS
+from pisti.cards import card_name, parse_card
 
 from .helpers import (
+    ClosingTab,
     communicator,
     drain,
     make_table,
@@ -108,6 +111,20 @@ REFUSALS = [
     ("present", lambda card, other, version: {"type": "take_over", "seat": 0}, "mover"),
     ("seat", lambda card, other, version: {"type": "take_over", "seat": 9}, "mover"),
     ("malformed", lambda card, other, version: {"type": "dance"}, "mover"),
+    # each field of the wrong type is refused with that field's reason
+    ("card", lambda card, other, version: {"type": "play", "card": [card],
+                                           "version": version}, "mover"),
+    ("version", lambda card, other, version: {"type": "play", "card": card,
+                                              "version": True}, "mover"),
+    ("version", lambda card, other, version: {"type": "play", "card": card,
+                                              "version": float(version)}, "mover"),
+    ("version", lambda card, other, version: {"type": "next", "version": str(version)},
+     "mover"),
+    ("seat", lambda card, other, version: {"type": "take_over", "seat": "1"}, "mover"),
+    ("reaction", lambda card, other, version: {"type": "react", "reaction": ["pisti"]},
+     "mover"),
+    ("malformed", lambda card, other, version: {"type": "play", "card": card,
+                                                "version": version, "extra": 1}, "mover"),
 ]
 
 
@@ -154,6 +171,107 @@ def test_unreadable_messages_are_refused_and_the_connection_kept(text):
         await comm.send_to(text_data='{"type": "sync"}')
         assert (await receive_state(comm))["version"] == version
         await comm.disconnect()
+    run(scenario)
+
+
+DEEP = "[" * (MAX_MESSAGE_CHARS // 2) + "]" * (MAX_MESSAGE_CHARS // 2)
+SHAPES = {  # what is sent, and the refusal's code
+    "type_a_list": ('{"type": ["play"], "card": "7H", "version": 1}', "malformed"),
+    "type_an_object": ('{"type": {"play": 1}}', "malformed"),
+    "type_a_number": ('{"type": 5}', "malformed"),
+    "type_missing": ('{"card": "7H"}', "malformed"),
+    "thousand_brackets": (DEEP, "malformed"),
+    "deep_field": ('{"type": "play", "card": ' + DEEP[:1900] + ', "version": 1}',
+                   "malformed"),
+    "deep_inside_an_object": ('{"a": ' * 250 + "1" + "}" * 250, "malformed"),
+    # brackets inside a string are text, not nesting: the message is read, its fields checked
+    "brackets_in_a_string": ('{"type": "play", "card": "' + "[" * 1500 + '", "version": ""}',
+                             "version"),
+}
+
+
+@pytest.mark.parametrize(("text", "code"), SHAPES.values(), ids=SHAPES.keys())
+def test_messages_of_the_wrong_shape_are_refused_change_nothing_and_keep_the_connection(
+        text, code):
+    assert len(text) <= MAX_MESSAGE_CHARS
+    table, ayse, _mehmet = two_player_table()
+    stored = (table.version, table.match)
+
+    async def scenario():
+        comm = communicator(table, ayse)
+        assert (await comm.connect())[0]
+        await settle(comm)
+        await comm.send_to(text_data=text)
+        answer = await receive(comm)
+        assert answer["type"] == "refused"
+        assert answer["code"] == code
+        await comm.send_to(text_data='{"type": "sync"}')
+        assert (await receive_state(comm))["version"] == table.version  # still connected
+        await comm.disconnect()
+    run(scenario)
+    table.refresh_from_db()
+    assert (table.version, table.match) == stored
+
+
+@pytest.mark.parametrize("path", ["/ws/en/friends/not-a-uuid/", "/ws/en/nothing/",
+                                  "/ws/en/friends/", "/elsewhere"])
+def test_a_websocket_path_that_is_no_table_is_closed_with_4404_not_a_server_error(path):
+    async def scenario():
+        comm = communicator(None, path=path)
+        connected, code = await comm.connect()
+        assert not connected
+        assert code == CLOSE_NOT_FOUND
+    run(scenario)
+
+
+REFUSED_MESSAGES = [
+    ("{not json", "That message could not be read."),
+    ('{"type": ["play"]}', "That message could not be read."),
+    (DEEP, "That message could not be read."),
+    ('{"type": "react", "reaction": "boo"}', "There is no such reaction."),
+    ('{"type": "play", "card": 7, "version": 1}', "That is not a card."),
+]
+
+
+@pytest.mark.parametrize("lang", ["tr", "de", "ru"])
+@pytest.mark.parametrize(("text", "english"), REFUSED_MESSAGES)
+def test_every_refusal_of_a_bad_message_is_in_the_connection_language(lang, text, english):
+    table, ayse, _mehmet = two_player_table()
+    with translation.override(lang):
+        wanted = gettext(english)
+    assert wanted != english
+
+    async def scenario():
+        comm = communicator(table, ayse, lang=lang)
+        assert (await comm.connect())[0]
+        await settle(comm)
+        await comm.send_to(text_data=text)
+        assert (await receive(comm))["message"] == wanted
+        await comm.disconnect()
+    run(scenario)
+
+
+def test_reaction_rate_and_flood_refusals_are_in_the_connection_language():
+    table, ayse, _mehmet = two_player_table()
+    with translation.override("ru"):
+        rate = gettext("One reaction at a time: wait a moment.")
+        flood = gettext("Too many messages: the connection is closed.")
+
+    async def scenario():
+        comm = communicator(table, ayse, lang="ru")
+        assert (await comm.connect())[0]
+        await settle(comm)
+        for _reaction in range(2):
+            await comm.send_to(text_data='{"type": "react", "reaction": "pisti"}')
+        messages = await _collect(comm)
+        assert messages[-1]["message"] == rate
+        for _message in range(FLOOD_MESSAGES):
+            await comm.send_to(text_data='{"type": "sync"}')
+        messages = []
+        while (output := await comm.receive_output(timeout=2))["type"] == "websocket.send":
+            messages.append(json.loads(output["text"]))
+        assert output["code"] == CLOSE_FLOOD
+        assert messages[-1]["message"] == flood
     run(scenario)
 
 
@@ -412,3 +530,95 @@ def test_a_second_tab_closing_does_not_mark_a_present_player_away():
         assert not frames[-1]["seats"][0]["away"]
         await first.disconnect()
     run(scenario)
+
+
+def test_a_tab_closed_while_a_frame_is_sent_to_it_is_shown_away_and_may_be_taken_over():
+    """Daphne raises ``Disconnected`` in the consumer sending to a closing socket; the seat
+    must still be shown away, so the others can let a bot take over."""
+    table, ayse, mehmet = two_player_table()
+    state = current_state(table)
+    mover = state.current_player
+    leaver = 1 - mover
+    card = card_name(state.hands[mover][0])
+    sessions = [ayse, mehmet]
+
+    async def scenario():
+        stayer = communicator(table, sessions[mover])
+        tab = ClosingTab(table, sessions[leaver])
+        assert (await stayer.connect())[0]
+        assert (await tab.comm.connect())[0]
+        await settle(stayer)
+        await settle(tab.comm)
+        tab.close()  # the tab is closing: the frame for this move cannot reach it
+        await stayer.send_to(text_data=json.dumps(
+            {"type": "play", "card": card, "version": table.version}))
+        frames = [m for m in await _collect(stayer) if m["type"] == "state"]
+        assert frames[-1]["view"]["history"][-1] == {"seat": mover, "card": card}
+        assert frames[-1]["seats"][leaver]["away"]
+        tab.connection_lost()  # what Daphne queues last changes nothing more
+        await tab.comm.wait(timeout=1)  # the consumer stopped cleanly, no exception
+        await _backdate_away(table, leaver)
+        await stayer.send_to(text_data=json.dumps({"type": "take_over", "seat": leaver}))
+        frame = [m for m in await _collect(stayer) if m["type"] == "state"][-1]
+        assert frame["seats"][leaver]["stand_in"]
+        assert frame["view"]["history"][-1]["seat"] == leaver  # the bot played their turn
+        await stayer.disconnect()
+    run(scenario)
+
+
+def stand_in_for_mehmet():
+    """Mehmet (seat 2) went away a minute ago and a bot took over: Ayşe is to move."""
+    table, ayse, mehmet = two_player_table()
+    service.set_presence(table, 1, False)
+    away = {"1": (timezone.now() - timedelta(minutes=2)).isoformat()}
+    Table.objects.filter(pk=table.pk).update(away=away)
+    table.refresh_from_db()
+    service.take_over(table, 0, 1)
+    table.refresh_from_db()
+    assert table.seats[1]["stand_in"]
+    assert current_state(table).current_player == 0
+    return table, ayse, mehmet
+
+
+def test_a_move_sent_as_a_player_returns_from_a_stand_in_is_not_stale():
+    table, ayse, mehmet = stand_in_for_mehmet()
+    seen = table.version
+    card = card_name(current_state(table).hands[0][0])
+
+    async def scenario():
+        comm_a = communicator(table, ayse)
+        assert (await comm_a.connect())[0]
+        assert (await receive_state(comm_a))["version"] == seen
+        await drain(comm_a, quiet=0.2)
+        comm_m = communicator(table, mehmet)
+        assert (await comm_m.connect())[0]  # Mehmet is back: the stand-in ends
+        back = (await settle(comm_m))[-1]
+        assert back["seats"][1]["kind"] == "human"
+        # Ayşe played on the table she saw before his return
+        await comm_a.send_to(text_data=json.dumps(
+            {"type": "play", "card": card, "version": seen}))
+        messages = await _collect(comm_a)
+        assert not [m for m in messages if m["type"] == "refused"], messages
+        assert messages[-1]["view"]["history"][-1] == {"seat": 0, "card": card}
+        # a move made on the table before hers is stale all the same
+        mine = [m for m in await _collect(comm_m) if m["type"] == "state"][-1]
+        assert mine["to_move"] == 1
+        await comm_m.send_to(text_data=json.dumps(
+            {"type": "play", "card": mine["view"]["hand"][0], "version": back["version"]}))
+        assert (await receive(comm_m))["code"] == "stale"
+        await comm_a.disconnect()
+        await comm_m.disconnect()
+    run(scenario)
+    assert current_state(table).events[-1].card == parse_card(card)
+
+
+def test_a_return_landing_between_loading_and_storing_a_move_does_not_make_it_stale():
+    table, _ayse, _mehmet = stand_in_for_mehmet()
+    loaded = Table.objects.get(pk=table.pk)  # the row as the move's connection read it
+    card = current_state(table).hands[0][0]
+    assert service.set_presence(Table.objects.get(pk=table.pk), 1, True)  # he is back
+    service.play(loaded, 0, card_name(card), loaded.version)
+    table.refresh_from_db()
+    assert current_state(table).events[-1].card == card
+    assert table.seats[1]["kind"] == "human"  # the move did not undo his return
+    assert not table.seats[1].get("stand_in")

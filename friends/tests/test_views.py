@@ -3,10 +3,16 @@ would; every refusal shows its reason and changes nothing."""
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
+
 import pytest
+from django.conf import settings
 from django.urls import reverse
 
 from friends.models import Table
+from friends.protocol import CLOSE_CODES, CLOSE_FLOOD, CLOSE_FORBIDDEN, CLOSE_NOT_FOUND
 from pisti_site.forms import initial_for
 
 pytestmark = pytest.mark.django_db
@@ -34,6 +40,20 @@ def test_the_form_makes_a_table_with_its_rules_and_seats_the_creator(client):
     page = client.get(reverse("friends:table", args=[table.pk])).content.decode()
     assert "Ayşe" in page
     assert "/ws/en/friends/" in page
+
+
+def test_the_page_gives_the_script_the_servers_close_codes(client):
+    """friends.js reloads on the codes the page names; it does not repeat them."""
+    table = make(client)
+    page = client.get(reverse("friends:table", args=[table.pk])).content.decode()
+    found = re.search(r'<script id="friends-close-codes" type="application/json">(.*?)</script>',
+                      page)
+    assert found, "no close codes on the page"
+    assert json.loads(found.group(1)) == CLOSE_CODES
+    assert set(CLOSE_CODES.values()) == {CLOSE_FORBIDDEN, CLOSE_NOT_FOUND, CLOSE_FLOOD}
+    script = (Path(settings.BASE_DIR) / "static" / "js" / "friends.js").read_text()
+    assert "friends-close-codes" in script
+    assert not any(str(code) in script for code in CLOSE_CODES.values())
 
 
 @pytest.mark.parametrize("changes", [{"name": "  "}, {"kind": "5v5"}, {"timer": "7"},

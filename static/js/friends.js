@@ -25,9 +25,11 @@
     });
   }
 
-  function Table(root, strings) {
+  function Table(root, strings, closeCodes) {
     this.root = root;
     this.t = strings;
+    // The server's close codes for good (no such table, not allowed, a flood), from the page.
+    this.finalCodes = Object.keys(closeCodes).map(function (name) { return closeCodes[name]; });
     this.frame = null;
     this.socket = null;
     this.retry = 500;
@@ -64,7 +66,7 @@
     });
     this.socket.addEventListener("close", function (event) {
       if (self.leaving) return;
-      if (event.code === 4403 || event.code === 4404 || event.code === 4429) {
+      if (self.finalCodes.indexOf(event.code) !== -1) {
         window.location.reload();
         return;
       }
@@ -287,6 +289,9 @@
     copyLink();
     var root = document.querySelector("[data-friends-table]");
     var strings = document.getElementById("friends-strings");
-    if (root && strings && window.WebSocket) new Table(root, JSON.parse(strings.textContent));
+    var codes = document.getElementById("friends-close-codes");
+    if (root && strings && codes && window.WebSocket) {
+      new Table(root, JSON.parse(strings.textContent), JSON.parse(codes.textContent));
+    }
   });
 })();
