@@ -197,10 +197,10 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def _react(self, table, message):
         if self.seat is None:
-            raise Refused(_("You are watching: only players can play cards."), "watcher")
+            raise service.watching()
         reaction = message["reaction"]
         if reaction not in REACTIONS:
-            raise Refused(_("There is no such reaction."), "reaction")
+            raise protocol.no_such_reaction()
         now = time.monotonic()
         if now - self.last_reaction < REACTION_SECONDS:
             raise Refused(_("One reaction at a time: wait a moment."), "reaction_rate")

@@ -13,8 +13,10 @@ import uuid
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from pisti_site.matchplay import MatchRecord
 
-class Table(models.Model):
+
+class Table(MatchRecord):
     KINDS = [
         ("1v1", _("1 against 1")),
         ("3", _("3 players, each for themselves")),
@@ -27,7 +29,6 @@ class Table(models.Model):
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     kind = models.CharField(_("table"), max_length=3, choices=KINDS)
-    rules = models.JSONField(_("rules"))
     # One entry per seat: {"kind": "empty" | "human" | "bot", "name", "level", "token"};
     # ``token`` is the secret held in the session of the seat's browser.
     seats = models.JSONField(_("seats"))
@@ -42,8 +43,6 @@ class Table(models.Model):
     deadline = models.DateTimeField(null=True, blank=True)
     match = models.JSONField(_("match"), null=True, blank=True)
     status = models.CharField(max_length=10, default=LOBBY)
-    seed = models.BigIntegerField()
-    version = models.PositiveIntegerField(default=0)
     # The version of the last change to the game itself. A player's return from a bot
     # stand-in changes the row (``version``) but not the game, so a move made on any
     # version from this one on is still good.

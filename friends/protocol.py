@@ -17,6 +17,8 @@ import json
 
 from django.utils.translation import gettext as _
 
+from pisti_site.matchplay import no_version, not_a_card
+
 from .service import Refused
 
 # Close codes of the table's socket (4000-4999 are the application's own).
@@ -38,19 +40,11 @@ MAX_MESSAGE_CHARS = 2000
 MAX_DEPTH = 2
 
 
-def _card_refusal() -> Refused:
-    return Refused(_("That is not a card."), "card")
-
-
-def _version_refusal() -> Refused:
-    return Refused(_("The move did not say which position it was made on."), "version")
-
-
 def _seat_refusal() -> Refused:
     return Refused(_("There is no such seat at this table."), "seat")
 
 
-def _reaction_refusal() -> Refused:
+def no_such_reaction() -> Refused:
     return Refused(_("There is no such reaction."), "reaction")
 
 
@@ -59,8 +53,8 @@ def malformed() -> Refused:
 
 
 # Each field: (its type, the refusal when it is missing or of another type).
-CARD, VERSION, SEAT, REACTION_NAME = ((str, _card_refusal), (int, _version_refusal),
-                                      (int, _seat_refusal), (str, _reaction_refusal))
+CARD, VERSION, SEAT, REACTION_NAME = ((str, not_a_card), (int, no_version),
+                                      (int, _seat_refusal), (str, no_such_reaction))
 INCOMING = {
     PLAY: {"card": CARD, "version": VERSION},
     NEXT: {"version": VERSION},

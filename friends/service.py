@@ -22,10 +22,11 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from pisti import Match, Rules, view_for
-from pisti.bots import make_bot
-from pisti.cards import InvalidCard, card_name, parse_card
+from pisti import Match, Rules
+from pisti.cards import card_name
+from pisti_site import matchplay
 from pisti_site.levels import is_playing_level
+from pisti_site.matchplay import MoveRefused, StaleMove
 
 from .models import Table
 
@@ -34,17 +35,11 @@ TAKE_OVER_AFTER = timedelta(seconds=60)
 NAME_LENGTH = 20
 
 
-class Refused(Exception):
-    """A request the table cannot take; nothing was changed."""
-
-    def __init__(self, message: str, code: str = "refused") -> None:
-        super().__init__(message)
-        self.message = message
-        self.code = code
+Refused = MoveRefused  # every refusal, lobby ones included, carries a code and a status
 
 
-class Conflict(Refused):
-    """The row changed between loading and storing: the compare-and-swap stored nothing."""
+def watching() -> MoveRefused:
+    return Refused(_("You are watching: only players can play cards."), "watcher")
 
 
 def new_token() -> str:
@@ -84,7 +79,7 @@ def is_creator(table: Table, token: str | None) -> bool:
 
 
 def load_match(table: Table) -> Match | None:
-    return Match.from_dict(table.match) if table.match else None
+    return table.load_match()
 
 
 def create_table(kind: str, rules: Rules, timer: int, spectators: bool, name: str):
@@ -94,7 +89,7 @@ def create_table(kind: str, rules: Rules, timer: int, spectators: bool, name: st
     seats[0] = human_seat(clean_name(name), token)
     table = Table.objects.create(
         kind=kind, rules=rules.to_dict(), seats=seats, creator_token=token,
-        spectators=spectators, timer=timer, seed=secrets.randbits(63),
+        spectators=spectators, timer=timer, seed=matchplay.new_seed(),
     )
     return table, token
 
@@ -107,13 +102,7 @@ def _save(table: Table, version: int, *, presence_only: bool = False, **fields) 
     """
     if not presence_only:
         fields["game_version"] = F("version") + 1
-    stored = Table.objects.filter(pk=table.pk, version=version).update(
-        version=F("version") + 1, updated=timezone.now(), **fields)
-    if not stored:
-        raise Conflict(_("This move was already made or the game has moved on."), "stale")
-    for key, value in fields.items():
-        setattr(table, key, value)
-    table.version = version + 1
+    table.swap(version, updated=timezone.now(), **fields)
     if not presence_only:
         table.game_version = table.version
 
@@ -121,10 +110,9 @@ def _save(table: Table, version: int, *, presence_only: bool = False, **fields) 
 def _check_version(table: Table, version) -> int:
     """The stored version to compare-and-swap on, if ``version`` (the one the player saw)
     is the current game: only presence may have changed since."""
-    if type(version) is not int:
-        raise Refused(_("The move did not say which position it was made on."), "version")
+    version = matchplay.version_from(version)
     if not table.game_version <= version <= table.version:
-        raise Refused(_("This move was already made or the game has moved on."), "stale")
+        raise matchplay.stale_move()
     return table.version
 
 
@@ -135,7 +123,7 @@ def _retrying(action):
         for attempt in range(3):
             try:
                 return action(table, *args)
-            except Conflict:
+            except StaleMove:
                 if attempt == 2:
                     raise
                 table.refresh_from_db()
@@ -145,7 +133,7 @@ def _retrying(action):
 
 def _in_lobby(table: Table) -> None:
     if table.status != Table.LOBBY:
-        raise Refused(_("This game has already started."), "started")
+        raise Refused(_("This game has already started."), "started", 409)
 
 
 def _seat_index(table: Table, seat) -> int:
@@ -162,7 +150,7 @@ def take_seat(table: Table, seat, name, token: str | None) -> str:
     if seat_of(table, token) is not None:
         raise Refused(_("You already have a seat at this table."), "seated")
     if table.seats[seat]["kind"] != "empty":
-        raise Refused(_("This seat is taken."), "taken")
+        raise Refused(_("This seat is taken."), "taken", 409)
     token = token or new_token()
     seats = [dict(s) for s in table.seats]
     seats[seat] = human_seat(name, token)
@@ -177,7 +165,7 @@ def set_bot(table: Table, token: str | None, seat, level) -> None:
         raise Refused(_("Only the player who made the table can do this."), "creator")
     seat = _seat_index(table, seat)
     if table.seats[seat]["kind"] == "human":
-        raise Refused(_("This seat is taken."), "taken")
+        raise Refused(_("This seat is taken."), "taken", 409)
     if level != "" and not is_playing_level(level):
         raise Refused(_("There is no such bot level."), "level")
     seats = [dict(s) for s in table.seats]
@@ -196,24 +184,10 @@ def _deadline_for(table: Table, match: Match, seats: list[dict]):
     return timezone.now() + timedelta(seconds=table.timer)
 
 
-def bot_seed(table: Table, deal_index: int, move: int, seat: int) -> int:
-    return (table.seed * 7919 + deal_index * 104729 + move * 131 + seat) % (2**63)
-
-
-def _bot_play(table: Table, match: Match, seat: int, level: str):
-    state = match.current
-    bot = make_bot(level, bot_seed(table, len(match.finished), len(state.events), seat))
-    return state.play(bot.choose(view_for(state, seat, match.totals)))
-
-
 def run_bots(table: Table, match: Match, seats: list[dict]) -> None:
     """Bots play, each from its own view, until a human is to move or the deal ends."""
-    state = match.current
-    while state is not None and not state.is_over and (
-            seats[state.current_player]["kind"] == "bot"):
-        _bot_play(table, match, state.current_player, seats[state.current_player]["level"])
-    if state is not None and state.is_over:
-        match.finish_deal()
+    matchplay.run_bots(table, match, lambda seat: (
+        seats[seat]["level"] if seats[seat]["kind"] == "bot" else None))
 
 
 def _store_match(table: Table, version: int, match: Match, seats=None) -> None:
@@ -234,9 +208,7 @@ def start(table: Table, token: str | None) -> None:
 
 
 def _new_match(table: Table, version: int) -> None:
-    rules = Rules.from_dict(table.rules)
-    match = Match(rules, first_dealer=rules.players - 1)  # seat 1 leads the first deal
-    match.start_deal(rng=secrets.SystemRandom())
+    match = matchplay.new_match(Rules.from_dict(table.rules))  # seat 1 leads the first deal
     run_bots(table, match, table.seats)
     _store_match(table, version, match)
 
@@ -251,21 +223,10 @@ def _playing_match(table: Table) -> Match:
 def play(table: Table, seat: int | None, card_text, version) -> None:
     """A human plays ``card_text`` from their hand, then the bots answer."""
     if seat is None:
-        raise Refused(_("You are watching: only players can play cards."), "watcher")
+        raise watching()
     match = _playing_match(table)
     version = _check_version(table, version)
-    state = match.current
-    if state is None or state.is_over:
-        raise Refused(_("This deal is over: no more cards can be played."), "deal_over")
-    if state.current_player != seat:
-        raise Refused(_("It is not your turn."), "turn")
-    try:
-        card = parse_card(card_text if isinstance(card_text, str) else "")
-    except InvalidCard:
-        raise Refused(_("That is not a card."), "card") from None
-    if card not in state.hands[seat]:
-        raise Refused(_("That card is not in your hand."), "hand")
-    state.play(card)
+    matchplay.play_card(match, seat, card_text)
     run_bots(table, match, table.seats)
     _store_match(table, version, match)
 
@@ -275,15 +236,13 @@ def next_deal(table: Table, seat: int | None, version) -> None:
     """Any player deals the next deal once the last one is over; or, after the match,
     starts a new match with the same seats ("play again")."""
     if seat is None:
-        raise Refused(_("You are watching: only players can play cards."), "watcher")
+        raise watching()
     match = _playing_match(table)
     version = _check_version(table, version)
     if match.outcome.over:
         _new_match(table, version)
         return
-    if match.current is not None:
-        raise Refused(_("Finish this deal first."), "deal_running")
-    match.start_deal(rng=secrets.SystemRandom())
+    matchplay.deal_next(match)
     run_bots(table, match, table.seats)
     _store_match(table, version, match)
 
@@ -303,7 +262,7 @@ def expire(table: Table, now=None) -> dict | None:
     if state is None or state.is_over:
         return None
     seat = state.current_player
-    event = _bot_play(table, match, seat, TIMEOUT_BOT)
+    event = matchplay.bot_play(table, match, TIMEOUT_BOT)
     run_bots(table, match, table.seats)
     try:
         _store_match(table, table.version, match)
@@ -363,7 +322,7 @@ def take_over(table: Table, seat: int | None, target, now=None) -> None:
     The away player's token stays with the seat, so when they come back they play again.
     """
     if seat is None:
-        raise Refused(_("You are watching: only players can play cards."), "watcher")
+        raise watching()
     target = _seat_index(table, target)
     entry = table.seats[target]
     now = now or timezone.now()

@@ -115,7 +115,7 @@ def _lobby_action(request, table_id, action):
     except Refused as refused:
         messages.error(request, refused.message)
         response = table_page(request, table_id)
-        response.status_code = 409 if refused.code in ("taken", "started", "stale") else 400
+        response.status_code = refused.status
         return response
     tell_table(table.pk)
     return redirect("friends:table", table_id=table.pk)

@@ -11,10 +11,10 @@ import uuid
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from pisti import Match
+from pisti_site.matchplay import MatchRecord
 
 
-class Game(models.Model):
+class Game(MatchRecord):
     TABLES = [
         ("1v1", _("1 against 1")),
         ("2v2", _("2 against 2, with a bot partner")),
@@ -26,10 +26,7 @@ class Game(models.Model):
     session_key = models.CharField(max_length=40, db_index=True)
     level = models.CharField(_("bot level"), max_length=10)
     table = models.CharField(_("table"), max_length=3, choices=TABLES)
-    rules = models.JSONField(_("rules"))
     match = models.JSONField(_("match"))
-    seed = models.BigIntegerField()
-    version = models.PositiveIntegerField(default=0)
     show_highlight = models.BooleanField(default=True)
     show_counter = models.BooleanField(default=False)
     finished = models.BooleanField(default=False)
@@ -46,7 +43,3 @@ class Game(models.Model):
 
     def __str__(self) -> str:
         return f"{self.level} {self.table} {self.id}"
-
-    def load_match(self) -> Match:
-        """The whole match, rebuilt from the stored deal records."""
-        return Match.from_dict(self.match)

@@ -1,4 +1,5 @@
-"""Decks come from the operating system's secure random source, not from the game's seed.
+"""Decks come from the operating system's secure random source, not from the game's seed,
+in practice games and at friends tables alike (one source: ``pisti_site.matchplay``).
 
 With seeded decks, a player who downloads one finished deal's record could search the seed
 space and know every later deck of the match.
@@ -9,7 +10,11 @@ import secrets
 
 import pytest
 
+from friends import service as friends_service
+from friends.tests.helpers import make_table
 from pisti import Rules
+from pisti.cards import card_name
+from pisti_site import matchplay
 from practice import service
 from practice.models import Game
 from practice.service import create_game
@@ -39,19 +44,23 @@ def test_the_deck_is_not_the_old_seeded_shuffle():
 
 
 def test_the_deal_source_is_the_systems_secure_random():
-    assert isinstance(service.deal_rng(), random.SystemRandom)
+    assert isinstance(matchplay.deal_rng(), random.SystemRandom)
 
 
-def test_every_next_deal_is_drawn_from_the_secure_source(monkeypatch):
-    """The second deal of a match asks the secure source too (spied on, not replaced)."""
-    calls = []
-    real = service.deal_rng
+def spy_on_the_deal_source(monkeypatch, calls: list) -> None:
+    real = matchplay.deal_rng
 
     def spy():
         calls.append(1)
         return real()
 
-    monkeypatch.setattr(service, "deal_rng", spy)
+    monkeypatch.setattr(matchplay, "deal_rng", spy)
+
+
+def test_every_next_deal_is_drawn_from_the_secure_source(monkeypatch):
+    """The second deal of a match asks the secure source too (spied on, not replaced)."""
+    calls = []
+    spy_on_the_deal_source(monkeypatch, calls)
     game = create_game("s", "beginner", "1v1", Rules(max_deals=2))
     assert calls == [1]
     match = service.load_match(game)
@@ -73,3 +82,28 @@ def test_the_seed_is_private_and_wide():
     assert 0 <= game.seed < 2**63
     record = service.load_match(game).to_dict()
     assert str(game.seed) not in str(record)
+
+
+def test_friends_tables_deal_every_deal_from_the_secure_source(monkeypatch):
+    """A friends table's first deal, its next deal and a new match all ask the one source."""
+    calls = []
+    spy_on_the_deal_source(monkeypatch, calls)
+    table, token = make_table("1v1", bots=[(1, "beginner")], max_deals=1)
+    friends_service.start(table, token)
+    assert calls == [1]
+    while not friends_service.load_match(table).outcome.over:
+        hand = friends_service.load_match(table).current.hands[0]
+        friends_service.play(table, 0, card_name(hand[0]), table.version)
+    friends_service.next_deal(table, 0, table.version)  # "play again": a new match
+    assert calls == [1, 1]
+
+
+def test_friends_tables_with_the_same_seed_get_different_decks(monkeypatch):
+    monkeypatch.setattr(secrets, "randbits", lambda bits: 12345)
+    decks = set()
+    for _ in range(4):
+        table, token = make_table("1v1", bots=[(1, "beginner")])
+        friends_service.start(table, token)
+        decks.add(tuple(friends_service.load_match(table).current.deck))
+        assert table.seed == 12345
+    assert len(decks) == 4
