@@ -8,7 +8,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
-from pisti import GameState, view_for
+from pisti import view_for
 from pisti.cards import card_name, parse_card
 from pisti_site.cardwords import card_words
 from pisti_site.levels import level_name
@@ -42,9 +42,7 @@ def move(request, game_id, deal, number):
     if not row.finished or not 1 <= number <= len(row.result):
         raise Http404
     data = row.result[number - 1]
-    replay = GameState(state.rules, state.deck, state.dealer)
-    for event in state.events[: data["index"]]:
-        replay.play(event.card)
+    replay = state.replayed(data["index"])
     view = view_for(replay, game.HUMAN_SEAT)
     played, best = parse_card(data["played"]), parse_card(data["best"])
     hand = [{"name": card_words(c), "played": c == played, "best": c == best,

@@ -178,7 +178,7 @@ class MoveReview:
 def decisions(state: GameState, seat: int) -> list[tuple[int, PlayerView, int]]:
     """Replays a finished deal: (plays before, the seat's view, card played) per decision
     of ``seat`` with more than one distinct card in hand."""
-    replay = GameState(state.rules, state.deck, state.dealer)
+    replay = state.replayed(0)
     found = []
     for index, event in enumerate(state.events):
         if event.seat == seat and len(set(replay.hands[seat])) > 1:

@@ -270,6 +270,15 @@ class GameState:
         self._remaining = 0
         self.current_player = None
 
+    def replayed(self, plays: int | None = None) -> GameState:
+        """This deal as it stood after its first ``plays`` cards (every card when ``None``),
+        replayed from its deck and dealer: the one way a stored deal's position is rebuilt
+        (the review, the analysis, puzzles and diagrams all use it)."""
+        replay = GameState(self.rules, self.deck, self.dealer)
+        for event in self.events[:plays]:
+            replay.play(event.card)
+        return replay
+
     def copy(self) -> GameState:
         """An independent copy, for search: cheaper than replaying the record."""
         other = object.__new__(GameState)

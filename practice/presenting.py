@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from pisti import GameState, score_deal, view_for
+from pisti import score_deal, view_for
 from pisti.cards import ACE, JACK, RANKS, TEN_OF_DIAMONDS, TWO_OF_CLUBS
 from pisti.dealing import dealt_hand, rounds_per_deal
 from pisti.match import match_points
@@ -168,14 +168,6 @@ def game_context(game) -> dict:
     return context
 
 
-def replay_until(state, plays: int):
-    """The finished deal as it stood after its first ``plays`` cards (a fresh replay)."""
-    start = GameState(state.rules, state.deck, state.dealer)
-    for event in state.events[:plays]:
-        start.play(event.card)
-    return start
-
-
 def review_context(game, deal_index: int) -> dict | None:
     """Every hand and every play of a finished deal, round by round."""
     match = load_match(game)
@@ -189,7 +181,7 @@ def review_context(game, deal_index: int) -> dict | None:
     rounds = []
     for r in range(rounds_per_deal(rules.players)):
         events = state.events[r * per_round:(r + 1) * per_round]
-        start = replay_until(state, r * per_round)
+        start = state.replayed(r * per_round)
         hands = {seat: dealt_hand(state.stock, rules.players, state.dealer, seat, r)
                  for seat in range(rules.players)}
         table = present_table(start, HUMAN, playable=False, revealed=hands,

@@ -197,9 +197,7 @@ def last_cards() -> Diagram:
     state = _deal_with_leftover()
     side, count = state.leftover
     # Rebuild the table as it was before the last card.
-    replay = GameState(RULES, state.deck, state.dealer)
-    for event in state.events[:-1]:
-        replay.play(event.card)
+    replay = state.replayed(len(state.events) - 1)
     down, up = replay.pile_face_down, list(replay.pile[replay.pile_face_down :])
     last = state.events[-1]
     who = _("you") if side == YOU else _("your opponent")
