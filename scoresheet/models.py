@@ -74,9 +74,14 @@ class Deal(models.Model):
 
     class Meta:
         ordering = ["number"]
-        constraints = [models.UniqueConstraint(
-            fields=["sheet", "client_id"], condition=~models.Q(client_id=""),
-            name="one_deal_per_client_id")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["sheet", "client_id"], condition=~models.Q(client_id=""),
+                name="one_deal_per_client_id"),
+            # Numbers are taken under a lock on the sheet (service.add_deal); this is the
+            # database's guarantee that two deals of a sheet never share one.
+            models.UniqueConstraint(fields=["sheet", "number"], name="one_deal_per_number"),
+        ]
         verbose_name = _("deal")
         verbose_name_plural = _("deals")
 

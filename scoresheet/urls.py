@@ -1,12 +1,12 @@
 from django.urls import path
 
-from . import views
+from . import offline, views
 
 app_name = "scoresheet"
 urlpatterns = [
     path("", views.index, name="index"),
-    path("sw.js", views.service_worker, name="service_worker"),
-    path("manifest.webmanifest", views.manifest, name="manifest"),
+    path("sw.js", offline.service_worker, name="service_worker"),
+    path("manifest.webmanifest", offline.manifest, name="manifest"),
     path("<uuid:sheet_id>/", views.sheet_page, name="sheet"),
     path("<uuid:sheet_id>/deals/<str:mode>/", views.add_deal, name="add"),
     path("<uuid:sheet_id>/deal/<int:number>/edit/", views.edit_deal, name="edit"),

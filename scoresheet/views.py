@@ -1,74 +1,38 @@
 """Score sheets: create one, enter deals, change house rules, share read-only and edit links.
 
-A sheet may be changed by the browser that created it (its session) and by anyone who
-opened its edit link: opening the link remembers the sheet's current edit token in that
-visitor's session, so replacing the token locks out every device that only had the old
-link. Anyone else gets 404. The read-only link uses a separate token and offers no form.
-
-Deals entered offline arrive later from the page's script as JSON requests carrying a
-client id (so a retry never adds a deal twice) and the revision the device last saw (so a
-sheet changed elsewhere meanwhile is reported, not silently merged).
+The views stay thin: who may change a sheet is decided in ``access``, every change is made
+in ``service`` (under a lock on the sheet, numbering deals and keeping offline retries from
+adding a deal twice), and the manifest and service worker that let the sheet work offline
+are in ``offline``. The read-only link uses a separate token and offers no form.
 """
 
 from __future__ import annotations
 
 import json
-import re
 
 import segno
-from django.conf import settings
 from django.contrib import messages
-from django.db import IntegrityError, transaction
-from django.db.models import Q
-from django.http import Http404, HttpResponse, JsonResponse
+from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 
 from pisti_site.forms import rules_initial
 from pisti_site.totals_chart import chart_svg
 from pisti_site.visitors import session_key, wants_json
 
+from . import access, service
 from .forms import DetailedDealForm, NewSheetForm, QuickDealForm, SheetRulesForm
-from .models import Deal, Sheet, edit_token
+from .models import Deal, Sheet
 from .scoring import quick_entry_possible, standings
-
-GRANTS = "scoresheet_edit"  # session key: {sheet id: edit token opened on this device}
-CLIENT_ID = re.compile(r"^[A-Za-z0-9_-]{8,40}$")
-
-
-def _granted(request) -> dict:
-    grants = request.session.get(GRANTS)
-    return grants if isinstance(grants, dict) else {}
-
-
-def _own_sheet(request, sheet_id) -> Sheet:
-    """The sheet if this visitor created it or holds its current edit link; 404 otherwise,
-    so a stranger cannot even tell whether it exists."""
-    try:
-        sheet = Sheet.objects.get(pk=sheet_id)
-    except (Sheet.DoesNotExist, ValueError):
-        raise Http404 from None
-    key = request.session.session_key
-    if (key and sheet.session_key == key) or _granted(request).get(str(sheet.pk)) == sheet.edit:
-        return sheet
-    raise Http404
 
 
 def _back_to(sheet: Sheet):
     """Back to the sheet, scrolled to its standings (a form's fragment would otherwise
     carry over the redirect)."""
     return redirect(reverse("scoresheet:sheet", args=[sheet.pk]) + "#sheet-title")
-
-
-def _changed(sheet: Sheet, *fields: str) -> None:
-    """Record a change: a new revision, so offline devices notice they missed it."""
-    sheet.revision += 1
-    sheet.save(update_fields=["revision", "updated", *fields])
 
 
 def index(request):
@@ -84,14 +48,7 @@ def index(request):
         status = 400
     else:
         form = NewSheetForm(initial=rules_initial())
-    sheets = []
-    if request.session.session_key:
-        grants = _granted(request)
-        granted = [k for k in grants if re.fullmatch(r"[0-9a-f-]{36}", k)]
-        found = Sheet.objects.filter(
-            Q(session_key=request.session.session_key) | Q(pk__in=granted))[:20]
-        sheets = [s for s in found if s.session_key == request.session.session_key
-                  or grants.get(str(s.pk)) == s.edit]
+    sheets = access.editable_sheets(request)
     return render(request, "scoresheet/index.html", {
         "form": form, "sheets": sheets,
         "rule_fields": [form[name] for name in form.rule_fields],
@@ -152,7 +109,7 @@ def _links(request, sheet) -> dict:
 
 @require_safe
 def sheet_page(request, sheet_id):
-    sheet = _own_sheet(request, sheet_id)
+    sheet = access.own_sheet(request, sheet_id)
     return render(request, "scoresheet/sheet.html", sheet_context(
         sheet, editable=True, **_links(request, sheet), **_forms(sheet)))
 
@@ -169,38 +126,19 @@ def _error_list(form) -> list[str]:
     return [str(m) for errors in form.errors.values() for m in errors]
 
 
-def _next_number(sheet) -> int:
-    last = sheet.deals.order_by("-number").first()
-    return last.number + 1 if last else 1
-
-
-def _offline_fields(request) -> tuple[str, int | None]:
-    """The client id and the revision a deal sent by the page's script was entered on."""
-    client_id = request.POST.get("client_id", "")
-    if not CLIENT_ID.match(client_id):
-        client_id = ""
-    try:
-        seen = int(request.POST.get("revision", ""))
-    except ValueError:
-        seen = None
-    return client_id, seen
-
-
-def _json_result(request, sheet, deal, *, duplicate: bool) -> JsonResponse:
-    table = standings(list(sheet.deals.filter(deleted=False)), len(sheet.names),
-                      sheet.engine_rules)
+def _json_result(sheet, deal, *, duplicate: bool) -> JsonResponse:
+    table = service.live_standings(sheet)
     return JsonResponse({"ok": True, "number": deal.number, "duplicate": duplicate,
                          "revision": sheet.revision, "totals": table.totals})
 
 
 @require_POST
 def add_deal(request, sheet_id, mode):
-    sheet = _own_sheet(request, sheet_id)
-    client_id, seen = _offline_fields(request)
-    if client_id:
-        earlier = sheet.deals.filter(client_id=client_id).first()
-        if earlier:  # the same deal sent again (a lost answer, a retry): never twice
-            return _json_result(request, sheet, earlier, duplicate=True)
+    sheet = access.own_sheet(request, sheet_id)
+    client_id, seen = service.offline_fields(request.POST)
+    earlier = service.sent_before(sheet, client_id)
+    if earlier:  # the same deal sent again (a lost answer, a retry): never twice
+        return _json_result(sheet, earlier, duplicate=True)
     if mode == Deal.QUICK:
         form = QuickDealForm(request.POST, names=sheet.names, prefix="quick")
         if not form.is_valid():
@@ -213,38 +151,35 @@ def add_deal(request, sheet_id, mode):
         entry = form.entry()
     else:
         raise Http404
-    if seen is not None and seen != sheet.revision:
+    added = service.add_deal(sheet, mode, entry, client_id=client_id, seen=seen)
+    sheet = added.sheet
+    if added.duplicate:  # the same client id raced in from another tab: keep one
+        return _json_result(sheet, added.deal, duplicate=True)
+    if added.missed_changes:
         messages.warning(request, _(
             "While this device was offline, the sheet was changed on another device. Your "
             "deals were added after those changes: check the deals below."))
-    try:
-        with transaction.atomic():
-            deal = Deal.objects.create(sheet=sheet, number=_next_number(sheet), mode=mode,
-                                       entry=entry, client_id=client_id)
-    except IntegrityError:  # the same client id raced in from another tab: keep one
-        return _json_result(request, sheet, sheet.deals.get(client_id=client_id),
-                            duplicate=True)
-    _changed(sheet)
     if mode == Deal.QUICK and not quick_entry_possible(entry["points"], sheet.engine_rules):
         messages.warning(request, _(
             "Saved, but check it: under these rules no number of piştis explains a "
             "deal total of %(total)d points.") % {"total": sum(entry["points"])})
     if wants_json(request):
-        return _json_result(request, sheet, deal, duplicate=False)
+        return _json_result(sheet, added.deal, duplicate=False)
     return _back_to(sheet)
 
 
 def edit_deal(request, sheet_id, number):
-    sheet = _own_sheet(request, sheet_id)
+    sheet = access.own_sheet(request, sheet_id)
     deal = get_object_or_404(Deal, sheet=sheet, number=number, deleted=False)
     form_class = QuickDealForm if deal.mode == Deal.QUICK else DetailedDealForm
     if request.method == "POST":
         form = form_class(request.POST, names=sheet.names, prefix="edit")
         if form.is_valid():
-            deal.entry = ({"points": form.points()} if deal.mode == Deal.QUICK
-                          else form.entry())
-            deal.save(update_fields=["entry"])
-            _changed(sheet)
+            entry = {"points": form.points()} if deal.mode == Deal.QUICK else form.entry()
+            try:
+                service.change_entry(sheet, number, entry)
+            except Deal.DoesNotExist:  # deleted on another device meanwhile
+                raise Http404 from None
             messages.success(request, _("The deal was changed."))
             return _back_to(sheet)
         status = 400
@@ -259,15 +194,11 @@ def edit_deal(request, sheet_id, number):
 
 def _mark_deleted(request, sheet_id, number, deleted: bool, message: str):
     """Delete or restore a deal: deletion only hides it, so it can be undone, latest first."""
-    sheet = _own_sheet(request, sheet_id)
-    deal = get_object_or_404(Deal, sheet=sheet, number=number, deleted=not deleted)
-    deal.deleted = deleted
-    deal.deleted_order = None
-    if deleted:
-        latest = sheet.deals.filter(deleted=True).order_by("-deleted_order").first()
-        deal.deleted_order = (latest.deleted_order or 0) + 1 if latest else 1
-    deal.save(update_fields=["deleted", "deleted_order"])
-    _changed(sheet)
+    sheet = access.own_sheet(request, sheet_id)
+    try:
+        service.mark_deleted(sheet, number, deleted)
+    except Deal.DoesNotExist:
+        raise Http404 from None
     messages.info(request, message)
     return _back_to(sheet)
 
@@ -285,16 +216,11 @@ def restore_deal(request, sheet_id, number):
 
 @require_POST
 def change_rules(request, sheet_id):
-    sheet = _own_sheet(request, sheet_id)
+    sheet = access.own_sheet(request, sheet_id)
     form = SheetRulesForm(request.POST, table=sheet.table)
     if not form.is_valid():
         return _render_with_errors(request, sheet, rules_form=form)
-    before = standings(list(sheet.deals.filter(deleted=False)), len(sheet.names),
-                       sheet.engine_rules)
-    sheet.rules = form.cleaned_data["rules"].to_dict()
-    _changed(sheet, "rules")
-    after = standings(list(sheet.deals.filter(deleted=False)), len(sheet.names),
-                      sheet.engine_rules)
+    before, after = service.change_rules(sheet, form.cleaned_data["rules"].to_dict())
     messages.success(request, _("House rules changed: every detailed deal was recalculated."))
     if after.over and (not before.over or after.deals_counted != before.deals_counted):
         messages.info(request, ngettext(
@@ -309,13 +235,9 @@ def change_rules(request, sheet_id):
 @require_POST
 def new_edit_link(request, sheet_id):
     """Revoke the edit link and make a new one; this device keeps editing."""
-    sheet = _own_sheet(request, sheet_id)
-    sheet.edit = edit_token()
-    _changed(sheet, "edit")
+    sheet = service.new_edit_link(access.own_sheet(request, sheet_id))
     if sheet.session_key != request.session.session_key:
-        grants = _granted(request)
-        grants[str(sheet.pk)] = sheet.edit
-        request.session[GRANTS] = grants
+        access.grant(request, sheet)
     messages.success(request, _("The old edit link no longer works. Send the new one to "
                                 "the players who should keep editing."))
     return _back_to(sheet)
@@ -326,9 +248,7 @@ def open_edit(request, token):
     """The private edit link: remember it on this device, then show the sheet."""
     sheet = get_object_or_404(Sheet, edit=token)
     session_key(request)
-    grants = _granted(request)
-    grants[str(sheet.pk)] = sheet.edit
-    request.session[GRANTS] = grants
+    access.grant(request, sheet)
     return redirect("scoresheet:sheet", sheet_id=sheet.pk)
 
 
@@ -336,33 +256,3 @@ def open_edit(request, token):
 def shared(request, token):
     sheet = get_object_or_404(Sheet, share=token)
     return render(request, "scoresheet/sheet.html", sheet_context(sheet, editable=False))
-
-
-@require_safe
-def manifest(request):
-    """The web app manifest: the score sheet installs and opens like an app."""
-    start = reverse("scoresheet:index")
-    data = {
-        "name": _("Pişti score sheet"), "short_name": _("Pişti scores"),
-        "description": _("Keep the score of a game at a real table, even offline."),
-        "start_url": start, "scope": start, "display": "standalone",
-        "background_color": "#f6f3ea", "theme_color": "#0f5c3a",
-        "icons": [{"src": static("img/scoresheet-icon.svg"), "sizes": "any",
-                   "type": "image/svg+xml", "purpose": "any"}],
-    }
-    return JsonResponse(data, content_type="application/manifest+json",
-                        json_dumps_params={"ensure_ascii": False})
-
-
-SERVICE_WORKER = settings.BASE_DIR / "static" / "js" / "sw.js"
-
-
-@never_cache
-@require_safe
-def service_worker(request):
-    """The service worker, served next to the sheets so its scope covers all of them.
-
-    It is a static file, read here because a worker's scope is the folder it is served
-    from, and /static/ would cover nothing."""
-    return HttpResponse(SERVICE_WORKER.read_text(encoding="utf-8"),
-                        content_type="text/javascript; charset=utf-8")

@@ -86,6 +86,18 @@ DATABASES = {
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=60
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Two devices writing at once (a score sheet entered on two phones, the analysis
+    # worker beside the server) must wait for each other, not fail with "database is
+    # locked": every transaction takes the write lock when it begins (a deferred one that
+    # read first cannot wait for it), a writer waits up to 20 s for another, and with WAL
+    # readers never block the writer nor it them.
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        **DATABASES["default"].get("OPTIONS", {}),
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
