@@ -43,13 +43,13 @@ lint: $(VENV)/.installed
 	$(PY) -m ruff format --check .
 
 bench: $(VENV)/.installed
-	$(PY) benchmarks/engine_speed.py
-	$(PY) benchmarks/site_speed.py
-	$(PY) benchmarks/practice_speed.py
-	$(PY) benchmarks/friends_speed.py
-	$(PY) benchmarks/analysis_speed.py --deals 6
-	$(PY) benchmarks/search_noise.py 96:1.0 256:0
-	$(PY) benchmarks/bot_strength.py --pairs 1000 --write docs/bots.md
+	$(PY) -m benchmarks.engine_speed
+	$(PY) -m benchmarks.site_speed
+	$(PY) -m benchmarks.practice_speed
+	$(PY) -m benchmarks.friends_speed
+	$(PY) -m benchmarks.analysis_speed --deals 6
+	$(PY) -m benchmarks.search_noise 96:1.0 256:0
+	$(PY) -m benchmarks.bot_strength --pairs 1000 --write docs/bots.md
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)

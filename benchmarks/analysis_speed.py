@@ -2,7 +2,7 @@
 duplicate duel between a bot that always plays the analysis' best card and a fixed
 opponent (``--against``, the card-counting reference bot by default).
 
-Run: ``.venv/bin/python benchmarks/analysis_speed.py [--deals 10] [--pairs 40]``. One
+Run: ``.venv/bin/python -m benchmarks.analysis_speed [--deals 10] [--pairs 40]``. One
 process, one core, CPU time (``time.process_time``), so a busy machine does not inflate it.
 The deals are two-player deals between bots of the analysis' own level; the analysis
 judges seat 0's decisions (the last card of each hand is no decision).
@@ -12,16 +12,12 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from pisti import Rules, new_deal, view_for  # noqa: E402
-from pisti.analysis import DEFAULT_LEVEL, DEFAULT_SAMPLES, analyse_deal, best_card_bot  # noqa: E402
-from pisti.bots import make_bot  # noqa: E402
-from pisti.duel import duel  # noqa: E402
+from pisti import Rules, new_deal, view_for
+from pisti.analysis import DEFAULT_LEVEL, DEFAULT_SAMPLES, analyse_deal, best_card_bot
+from pisti.bots import make_bot
+from pisti.duel import duel
 
 
 def level_deal(seed: int):

@@ -1,7 +1,7 @@
 """Duplicate duels between the bot levels and fixed reference bots, each level's move time,
 and an Elo-style rating fitted to the duel table.
 
-Run: ``.venv/bin/python benchmarks/bot_strength.py --pairs 1000 --write docs/bots.md``
+Run: ``.venv/bin/python -m benchmarks.bot_strength --pairs 1000 --write docs/bots.md``
 Each deck is played twice with the seats swapped, so the luck of the deal cancels. Work is
 split into chunks with their own seeds, interleaved over the matchups so that every row
 grows together; after every chunk the results so far are written out, so a run stopped
@@ -26,10 +26,8 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from pisti.bots import make_bot  # noqa: E402
-from pisti.duel import duel, mean_ci95  # noqa: E402
+from pisti.bots import make_bot
+from pisti.duel import duel, mean_ci95
 
 MATCHUPS = [
     ("beginner", "random"),
@@ -48,7 +46,7 @@ TIMED_LEVELS = ["random", "beginner", "easy", "medium", "hard", "expert", "maste
                 "counting", "pimc"]
 RATING_ANCHOR = ("beginner", 1000.0)
 DEFAULT_DATA = Path(__file__).resolve().parent.parent / "pisti_site" / "bot_strength.json"
-DEFAULT_CHUNKS = Path(__file__).resolve().parent / "bot_strength_chunks.jsonl"
+DEFAULT_CHUNKS = Path(__file__).resolve().parent / "data" / "bot_strength_chunks.jsonl"
 
 
 class Timed:
@@ -236,7 +234,7 @@ def main() -> None:
 
 
 def write_doc(path: Path, table: str, args) -> None:
-    command = "python benchmarks/bot_strength.py --pairs 1000 --write docs/bots.md"
+    command = "python -m benchmarks.bot_strength --pairs 1000 --write docs/bots.md"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(
         "# Bot levels: strength and speed\n\n"

@@ -1,6 +1,6 @@
 """Engine speed: random-play complete deals per second and the cost of one move.
 
-Run: ``make bench`` or ``.venv/bin/python benchmarks/engine_speed.py``. One process, one
+Run: ``make bench`` or ``.venv/bin/python -m benchmarks.engine_speed``. One process, one
 core. The figure that matters is deals per second with the public API
 (``legal_plays`` + ``play``), since that is what search bots pay for every rollout.
 A baseline in the same run (shuffling a 52-card list) shows the machine's speed.
@@ -12,11 +12,8 @@ import argparse
 import random
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from pisti import Rules, new_deal  # noqa: E402
+from pisti import Rules, new_deal
 
 
 def random_deals(count: int, rules: Rules, seed: int) -> int:

@@ -26,7 +26,7 @@ result can be paired deck by deck with master's own row:
     uniform worlds, uniform worlds kept consistent with the ranks the opponent showed it
     lacks, and master's weighting by the likelihood of the opponent's plays.
 
-Run: ``.venv/bin/python benchmarks/hidden_information.py seeing --pairs 1000``
+Run: ``.venv/bin/python -m benchmarks.hidden_information seeing --pairs 1000``
 """
 
 from __future__ import annotations
@@ -36,25 +36,23 @@ import json
 import math
 import random
 import statistics
-import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from pisti import Rules, new_deal  # noqa: E402
-from pisti.bots import make_bot, search  # noqa: E402
-from pisti.bots.endgame import value_after  # noqa: E402
-from pisti.bots.heuristics import points_table, unseen_cards  # noqa: E402
-from pisti.bots.inference import decisions_this_round  # noqa: E402
-from pisti.bots.playout import other_hands, side_margin  # noqa: E402
-from pisti.bots.policies import counting_outcome  # noqa: E402
-from pisti.bots.search import MasterBot  # noqa: E402
-from pisti.dealing import shuffled_deck  # noqa: E402
-from pisti.duel import mean_ci95  # noqa: E402
-from pisti.scoring import deal_points, side_gains  # noqa: E402
-from pisti.state import GameState  # noqa: E402
-from pisti.view import view_for  # noqa: E402
+from benchmarks.bot_strength import DEFAULT_CHUNKS
+from pisti import Rules, new_deal
+from pisti.bots import make_bot, search
+from pisti.bots.endgame import value_after
+from pisti.bots.heuristics import points_table, unseen_cards
+from pisti.bots.inference import decisions_this_round
+from pisti.bots.playout import other_hands, side_margin
+from pisti.bots.policies import counting_outcome
+from pisti.bots.search import MasterBot
+from pisti.dealing import shuffled_deck
+from pisti.duel import mean_ci95
+from pisti.scoring import deal_points, side_gains
+from pisti.state import GameState
+from pisti.view import view_for
 
 CHUNK_PAIRS = 2  # as bot_strength.py's rows (``--chunk 2``), so decks pair up
 
@@ -339,7 +337,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--out", help="JSON lines of finished chunks (resumed if present)")
     parser.add_argument(
-        "--chunks", default=str(Path(__file__).resolve().parent / "bot_strength_chunks.jsonl")
+        "--chunks", default=str(DEFAULT_CHUNKS)
     )
     args = parser.parse_args()
     if args.kind == "worlds":

@@ -1,6 +1,6 @@
 """Practice games through HTTP: move latency per bot level and throughput under load.
 
-Run: ``.venv/bin/python benchmarks/practice_speed.py``. gunicorn serves the site with
+Run: ``.venv/bin/python -m benchmarks.practice_speed``. gunicorn serves the site with
 production settings on loopback (2 workers, this machine's 2 cores); a bounded Python
 client plays complete deals as a browser would (session cookie, CSRF token, JSON moves),
 timing every move request, which includes the bots' replies. Then 20 games are played at
@@ -15,18 +15,15 @@ import json
 import os
 import re
 import statistics
-import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
 from urllib.parse import urlencode
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+from benchmarks.site_speed import free_port, prepare, start_gunicorn
+from pisti.bots import PLAYING_LEVELS
 
-from site_speed import free_port, prepare, start_gunicorn  # noqa: E402
-
-LEVELS = ["beginner", "easy", "medium", "hard", "expert", "master"]
 VERSION = re.compile(r'name="version" value="(\d+)"')
 CARD = re.compile(r'name="card" value="(\w\w)"')
 TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
@@ -119,7 +116,7 @@ def main() -> None:
     failures = 0
     try:
         print("| level | moves | p50 | p95 | p99 |\n|---|---:|---:|---:|---:|")
-        for level in LEVELS:
+        for level in PLAYING_LEVELS:
             timings: list[float] = []
             for _ in range(args.games):
                 browser = Browser(port)

@@ -9,7 +9,7 @@ every position and two bot seeds. It measures only noise and the rule for choosi
 model is the same), which is what the number of worlds and the bar for leaving the default
 card decide; strength against other bots is ``bot_strength.py``'s job.
 
-Run: ``.venv/bin/python benchmarks/search_noise.py --positions 288 96:1.0 256:0``
+Run: ``.venv/bin/python -m benchmarks.search_noise --positions 288 96:1.0 256:0``
 (each setting is worlds:bar in standard errors; racing every 32 worlds as the levels do).
 """
 
@@ -18,18 +18,14 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from pisti import Rules, new_deal, view_for  # noqa: E402
-from pisti.bots import make_bot  # noqa: E402
-from pisti.bots.heuristics import points_table, unseen_cards  # noqa: E402
-from pisti.bots.playout import world_from  # noqa: E402
-from pisti.bots.search import ExpertBot  # noqa: E402
+from pisti import Rules, new_deal, view_for
+from pisti.bots import make_bot
+from pisti.bots.heuristics import points_table, unseen_cards
+from pisti.bots.playout import world_from
+from pisti.bots.search import ExpertBot
 
 PER_JOB = 12
 

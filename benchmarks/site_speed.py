@@ -1,6 +1,6 @@
 """Rules page against a static file of the same size, both served by gunicorn on loopback.
 
-Run: ``make bench`` or ``.venv/bin/python benchmarks/site_speed.py``. The site runs with
+Run: ``make bench`` or ``.venv/bin/python -m benchmarks.site_speed``. The site runs with
 production settings (whitenoise, compressed static files, the page cache) in one gunicorn
 worker; the load comes from ``wrk`` (installed from Debian when missing and root) or a
 bounded Python client. Both URLs are measured in the same run, alternately, so the ratio

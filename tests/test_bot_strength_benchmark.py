@@ -1,14 +1,8 @@
 """The rating fit behind the Bots page: Elo gaps from win rates, one scale for all rows."""
 
-import importlib.util
-from pathlib import Path
-
 import pytest
 
-SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "bot_strength.py"
-spec = importlib.util.spec_from_file_location("bot_strength", SCRIPT)
-bot_strength = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(bot_strength)
+from benchmarks import bot_strength
 
 
 def row(a, b, win_rate, pairs=100):

@@ -2,22 +2,16 @@
 player scores the whole deal as the engine does, the hand-seeing master's worlds hold the
 opponent's true hand, and the duels use the same decks as bot_strength.py's rows."""
 
-import importlib.util
 import random
-from pathlib import Path
 
 import pisti.duel
+from benchmarks import hidden_information as hidden
 from pisti import Rules, new_deal, view_for
 from pisti.bots import make_bot
 from pisti.bots.heuristics import points_table, unseen_cards
 from pisti.bots.playout import other_hands
 from pisti.duel import duel
 from pisti.state import GameState
-
-SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "hidden_information.py"
-spec = importlib.util.spec_from_file_location("hidden_information", SCRIPT)
-hidden = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(hidden)
 
 
 def mid_deal(seed, plays):
