@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from pisti import view_for
 from pisti.cards import card_name
 from pisti_site.cardwords import card_words
+from pisti_site.deal_end import deal_end_context
 from pisti_site.levels import level_name
 from pisti_site.table import event_step, present_table
 
@@ -88,6 +89,21 @@ def board_html(table: Table, match, state, seat: int | None, names: dict) -> str
     return render_to_string("includes/table/table.html", {"table": data})
 
 
+def side_names(rules, names: dict) -> list[str]:
+    """Each side named by its players (partners joined with "and")."""
+    return [_(" and ").join(names[seat] for seat in range(rules.players)
+                            if rules.side_of(seat) == side)
+            for side in range(rules.sides)]
+
+
+def deal_end_html(match, seat: int | None, names: dict) -> str:
+    """The deal's end (``includes/deal_end.html``, as in the practice game) once the deal is
+    over, every card of it public by then; a player gets the button for what comes next."""
+    context = deal_end_context(match, side_names(match.rules, names))
+    context.update(actions="friends/includes/deal_end_actions.html", seated=seat is not None)
+    return render_to_string("includes/deal_end.html", context)
+
+
 def frame_for(table: Table, seat: int | None) -> dict:
     """The state message for the connection of ``seat`` (``None``: a watcher)."""
     match = load_match(table)
@@ -104,6 +120,7 @@ def frame_for(table: Table, seat: int | None) -> dict:
         "deals": [],
         "totals": [],
         "winners": [],
+        "deal_end": "",  # HTML, only once the deal is over
     }
     state = None
     if match is not None:
@@ -126,6 +143,8 @@ def frame_for(table: Table, seat: int | None) -> dict:
         frame["deal"] = len(match.finished) + (match.current is not None)
         frame["steps"] = recent_steps(state, names)
         frame["html"] = board_html(table, match, state, seat, names)
+        if frame["deal_over"]:
+            frame["deal_end"] = deal_end_html(match, seat, names)
     if table.deadline is not None:
         left = (table.deadline - timezone.now()).total_seconds()
         frame["deadline_ms"] = max(0, int(left * 1000))

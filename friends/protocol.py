@@ -7,8 +7,8 @@ cost nothing and never reach the parser's recursion), whose ``type`` is one of
 ``INCOMING`` and whose fields have the types listed there. Anything else is refused with a
 reason; :func:`read_message` never raises anything but :class:`~friends.service.Refused`.
 
-The close codes are sent to the page too (``close_codes``), so the script does not repeat
-them.
+The close codes and the message types are sent to the page too (``close_codes``,
+``message_types``), so the script repeats neither.
 """
 
 from __future__ import annotations
@@ -34,6 +34,10 @@ STATE, REFUSED, REACTION = "state", "refused", "reaction"
 
 # What a client may send.
 PLAY, NEXT, REACT, TAKE_OVER, SYNC = "play", "next", "react", "take_over", "sync"
+
+# Every message type by name, for the page's script (``message_types``).
+MESSAGE_TYPES = {"state": STATE, "refused": REFUSED, "reaction": REACTION, "play": PLAY,
+                 "next": NEXT, "react": REACT, "take_over": TAKE_OVER, "sync": SYNC}
 
 MAX_MESSAGE_CHARS = 2000
 # Every message is one flat object: depth 1. A little room, and no more.

@@ -72,18 +72,11 @@ def script_strings() -> dict:
         "stand_in": _("a bot is playing for now"),
         "you": _("(you)"),
         "deal_over": _("The deal is over."),
-        "deal_points": _("Points this deal"),
-        "match_totals": _("Match total"),
-        "next_deal": _("Deal the next hand"),
         "match_over": _("The match is over."),
-        "winner": _("%(names)s won the match."),
-        "shared": _("A shared win: %(names)s."),
-        "play_again": _("Play again with the same seats"),
         "watching": _("You are watching: no hand is shown."),
         "lobby": _("Waiting for the game to start…"),
         "reconnecting": _("The connection was lost: reconnecting…"),
         "time_left": _("%(seconds)s s left"),
-        "and": _(" and "),
     }
 
 
@@ -105,6 +98,7 @@ def table_page(request, table_id):
         "watching_refused": watching_refused,
         "strings": script_strings(),
         "close_codes": protocol.CLOSE_CODES,
+        "message_types": protocol.MESSAGE_TYPES,
     }, status=403 if watching_refused else 200)
 
 

@@ -2,7 +2,7 @@
 
 The practice game, the tutorial, the practice review and the home page's picture all draw
 their table with ``templates/includes/table/table.html`` from the dictionary
-:func:`present_table` returns, and ``static/js/table.js`` animates it. Everything comes
+:func:`present_table` returns, and ``static/js/board.js`` animates it. Everything comes
 from :func:`pisti.view_for` for the seat at the bottom, so no page can show another hand,
 the stock order or a face-down card (the review, after the deal, passes ``revealed``).
 

@@ -10,15 +10,14 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from pisti import score_deal, view_for
+from pisti import view_for
 from pisti.cards import ACE, JACK, RANKS, TEN_OF_DIAMONDS, TWO_OF_CLUBS
 from pisti.dealing import dealt_hand, rounds_per_deal
-from pisti.match import match_points
 from pisti.state import JACK_PISTI, PISTI
 from pisti_site.cardwords import card_words
+from pisti_site.deal_end import deal_end_context, deal_table, goal, plays_for_deals
 from pisti_site.levels import level_name
 from pisti_site.table import describe_event, event_step, present_table, seat_names
-from pisti_site.totals_chart import chart_svg
 
 from .service import HUMAN, load_match
 
@@ -77,46 +76,12 @@ def card_counter(view) -> dict:
     }
 
 
-def plays_for_deals(rules) -> bool:
-    """``match_scoring: "deals"``: the match is won on deals won, not on points."""
-    return rules.match_scoring == "deals"
-
-
 def match_goal(rules) -> str:
     """What wins this match, in words: the points target or the deals to win."""
     if plays_for_deals(rules):
         return ngettext("first to win %(n)d deal", "first to win %(n)d deals",
                         rules.deals_target) % {"n": rules.deals_target}
     return _("playing to %(target)d points") % {"target": rules.target}
-
-
-def goal(rules) -> int:
-    return rules.deals_target if plays_for_deals(rules) else rules.target
-
-
-def running_totals(match) -> list[list[int]]:
-    """The deciding totals after each deal: points, or deals won in a deals match."""
-    totals, rows = [0] * match.rules.sides, []
-    for points in match.points:
-        counted = match_points(points) if plays_for_deals(match.rules) else points
-        totals = [t + p for t, p in zip(totals, counted, strict=True)]
-        rows.append(list(totals))
-    return rows
-
-
-def totals_chart(match, names: list[str]) -> str:
-    return chart_svg(running_totals(match), names, goal(match.rules))
-
-
-def deal_table(state, rules, names, match) -> list[dict]:
-    """One row per side: the deal's score, the points total and, in a deals match, deals won."""
-    rows = []
-    totals, points = match.totals, match.point_totals
-    for side, score in enumerate(score_deal(state)):
-        rows.append({"name": names[side], "score": score, "total": points[side],
-                     "deals_won": totals[side],
-                     "needed": max(0, goal(rules) - totals[side])})
-    return rows
 
 
 def game_context(game) -> dict:
@@ -159,12 +124,7 @@ def game_context(game) -> dict:
         "finished_count": len(match.finished),
     }
     if match.current is None and match.finished:
-        context["deal_table"] = deal_table(match.finished[-1], rules, names, match)
-        context["chart"] = totals_chart(match, names)
-        context["history"] = [
-            {"deal": i + 1, "points": p, "totals": t}
-            for i, (p, t) in enumerate(zip(match.points, running_totals(match), strict=True))
-        ]
+        context.update(deal_end_context(match, names))
     return context
 
 

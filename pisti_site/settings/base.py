@@ -134,7 +134,7 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 WHITENOISE_ROOT = BASE_DIR / "pisti_site" / "public"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    "staticfiles": {"BACKEND": "pisti_site.storage.StaticStorage"},
 }
 
 # One process keeps its cache in memory; several workers or machines share Redis

@@ -1,27 +1,21 @@
-// The home page's table plays a few cards of a real deal, again and again, so a visitor
+// The home page's board plays a few cards of a real deal, again and again, so a visitor
 // sees the game before reading about it. The plays come from the engine (data-steps);
 // nothing loops for those who ask for less motion, or while the tab is hidden.
-(function () {
-  "use strict";
-  var figure = document.querySelector("[data-demo]");
-  var Table = window.PistiTable;
-  if (!figure || !Table || Table.reducedMotion()) return;
-  var steps = JSON.parse(figure.getAttribute("data-steps") || "[]");
-  var start = figure.innerHTML;
-  var labels = {
-    pisti: figure.getAttribute("data-pisti-label"),
-    jackPisti: figure.getAttribute("data-jack-pisti-label"),
-  };
+import { Board, reducedMotion } from "./board.js";
 
-  function pause(ms) { return new Promise(function (r) { window.setTimeout(r, ms); }); }
+function pause(ms) { return new Promise((resolve) => window.setTimeout(resolve, ms)); }
 
-  function loop() {
-    if (document.hidden) return pause(1000).then(loop);
-    return pause(1500)
-      .then(function () { return Table.play(figure, steps, { labels: labels, pace: "normal" }); })
-      .then(function () { return pause(2500); })
-      .then(function () { figure.innerHTML = start; })
-      .then(loop);
-  }
-  if (steps.length) loop();
-})();
+function loop(figure, board, steps, start) {
+  if (document.hidden) return pause(1000).then(() => loop(figure, board, steps, start));
+  return pause(1500)
+    .then(() => board.play(steps))
+    .then(() => pause(2500))
+    .then(() => { figure.innerHTML = start; })
+    .then(() => loop(figure, board, steps, start));
+}
+
+const figure = document.querySelector("[data-demo]");
+if (figure && !reducedMotion()) {
+  const steps = JSON.parse(figure.getAttribute("data-steps") || "[]");
+  if (steps.length) loop(figure, new Board(figure, { pace: "normal" }), steps, figure.innerHTML);
+}

@@ -1,0 +1,300 @@
+// The board: the drawn card table shared by the practice game, the tutorial, the home
+// page's demo and the tables with friends (the review, the analysis and the puzzles draw
+// the same markup and only need the keys). The server sends the new board as HTML and the
+// plays that led to it as "steps" ({seat, card, words, text, captured, side, pisti,
+// jack_pisti}: public facts only); a Board plays those steps on the board already on
+// screen, one at a time, then the page swaps in the server's board. Web Animations only;
+// with prefers-reduced-motion nothing moves and the end state shows at once. A click or a
+// key press finishes it. Markup hooks: data-table (the board), data-seat, data-stack,
+// data-pile, data-hand, data-card, data-turn, data-status (see pisti_site/table.py).
+
+const PACES = {
+  // ms: a card's flight, the sweep of a capture, the pause before the next play, the
+  // "PİŞTİ!" burst (which runs on) and how long the play holds still for it
+  fast: { fly: 100, sweep: 90, gap: 20, burst: 420, hold: 0 },
+  normal: { fly: 360, sweep: 300, gap: 260, burst: 900, hold: 300 },
+  slow: { fly: 600, sweep: 480, gap: 700, burst: 1300, hold: 450 },
+};
+const PACE_KEY = "pisti-pace";
+const SVG = "http://www.w3.org/2000/svg";
+let skipping = false;
+let running = [];
+let timers = [];
+
+export function reducedMotion() {
+  return !!(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+}
+
+export function pace() {
+  let stored = null;
+  try { stored = window.localStorage.getItem(PACE_KEY); } catch (e) { /* private mode */ }
+  return PACES[stored] ? stored : "normal";
+}
+
+export function setPace(name) {
+  if (!PACES[name]) return;
+  try { window.localStorage.setItem(PACE_KEY, name); } catch (e) { /* this page only */ }
+}
+
+function wait(ms) {
+  if (skipping || ms <= 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = { resolve };
+    timer.id = window.setTimeout(() => {
+      timers.splice(timers.indexOf(timer), 1);
+      resolve();
+    }, ms);
+    timers.push(timer);
+  });
+}
+
+function animate(element, keyframes, options) {
+  if (skipping || !element.animate) return Promise.resolve();
+  const animation = element.animate(keyframes, options);
+  running.push(animation);
+  return animation.finished.catch(() => {}).then(() => {
+    running.splice(running.indexOf(animation), 1);
+  });
+}
+
+// Finish whatever is moving now and show the rest of the plays without motion.
+export function finish() {
+  skipping = true;
+  running.slice().forEach((a) => { try { a.finish(); } catch (e) { a.cancel(); } });
+  timers.slice().forEach((t) => { window.clearTimeout(t.id); t.resolve(); });
+  timers = [];
+}
+
+function spriteUrl(board) {
+  const use = document.querySelector("svg.card use");
+  const href = use ? use.getAttribute("href") : "";
+  return board.getAttribute("data-sprite") || href.split("#")[0];
+}
+
+function cardElement(board, name, extraClass) {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("class", "card " + (extraClass || ""));
+  svg.setAttribute("viewBox", "0 0 100 140");
+  svg.setAttribute("aria-hidden", "true");
+  const use = document.createElementNS(SVG, "use");
+  use.setAttribute("href", spriteUrl(board) + "#" + name);
+  svg.appendChild(use);
+  return svg;
+}
+
+// Where a play starts: the card in the hand for the bottom seat, a card back otherwise.
+function source(board, step, clicked) {
+  if (String(step.seat) === board.getAttribute("data-me")) {
+    const button = clicked || board.querySelector("[data-hand] [data-card='" + step.card + "']");
+    if (button) {
+      const rect = button.getBoundingClientRect();
+      button.classList.add("is-playing");
+      return rect;
+    }
+  }
+  const seat = board.querySelector("[data-seat='" + step.seat + "']");
+  if (!seat) return null;
+  const backs = seat.querySelectorAll("[data-seat-hand] .card:not(.is-gone)");
+  if (backs.length) {
+    const back = backs[backs.length - 1];
+    const from = back.getBoundingClientRect();
+    back.classList.add("is-gone");
+    return from;
+  }
+  return seat.getBoundingClientRect();
+}
+
+// The board's status line (data-status): what just happened, or an error.
+export function setStatus(board, text, isError) {
+  const status = board && board.querySelector("[data-status]");
+  if (!status) return;
+  status.textContent = text;
+  status.classList.toggle("is-error", !!isError);
+}
+
+function moveTurn(board, step) {
+  const seats = board.querySelectorAll("[data-seat]");
+  const next = (Number(step.seat) + 1) % seats.length;
+  seats.forEach((seat) => {
+    seat.classList.toggle("is-turn", seat.getAttribute("data-seat") === String(next));
+  });
+  board.setAttribute("data-turn", String(next));
+}
+
+function flyToPile(board, step, from, timing) {
+  const pile = board.querySelector("[data-pile]");
+  const empty = pile.querySelector(".pile-empty");
+  if (empty) empty.remove();
+  const landed = cardElement(board, step.card, "pile-card");
+  landed.classList.add("is-landing");
+  pile.appendChild(landed);
+  const count = board.querySelector("[data-pile-count]");
+  if (count) count.textContent = String(pile.querySelectorAll(".pile-card").length);
+  const to = landed.getBoundingClientRect();
+  if (!from || skipping) {
+    landed.classList.remove("is-landing");
+    return Promise.resolve();
+  }
+  const flying = cardElement(board, step.card, "flying-card");
+  flying.setAttribute("data-seat", String(step.seat));
+  flying.style.left = to.left + "px";
+  flying.style.top = to.top + "px";
+  flying.style.width = to.width + "px";
+  document.body.appendChild(flying);
+  const dx = from.left + from.width / 2 - (to.left + to.width / 2);
+  const dy = from.top + from.height / 2 - (to.top + to.height / 2);
+  const scale = from.width / to.width || 1;
+  return animate(flying, [
+    { transform: "translate(" + dx + "px," + dy + "px) scale(" + scale + ")" },
+    { transform: "translate(0,0) scale(1)" },
+  ], { duration: timing.fly, easing: "cubic-bezier(.2,.7,.3,1)" }).then(() => {
+    flying.remove();
+    landed.classList.remove("is-landing");
+  });
+}
+
+function celebrate(board, step, labels, timing) {
+  const centre = board.querySelector("[data-pile]").parentNode;
+  const burst = document.createElement("div");
+  burst.className = "pisti-burst";
+  burst.textContent = step.jack_pisti ? labels.jackPisti : labels.pisti;
+  centre.appendChild(burst);
+  // The celebration runs on its own: the next play does not wait for it to fade.
+  animate(burst, [
+    { transform: "translate(-50%,-50%) scale(.3)", opacity: 0 },
+    { transform: "translate(-50%,-50%) scale(1.25)", opacity: 1, offset: .3 },
+    { transform: "translate(-50%,-50%) scale(1)", opacity: 1, offset: .75 },
+    { transform: "translate(-50%,-50%) scale(1)", opacity: 0 },
+  ], { duration: timing.burst, easing: "ease-out" }).then(() => burst.remove());
+  return wait(timing.hold);
+}
+
+function sweep(board, step, timing) {
+  const pile = board.querySelector("[data-pile]");
+  const cards = Array.from(pile.querySelectorAll(".pile-card"));
+  const stack = board.querySelector("[data-stack='" + step.side + "']") ||
+    board.querySelector("[data-seat='" + step.seat + "']");
+  const target = stack ? stack.getBoundingClientRect() : null;
+  const moves = cards.map((card) => {
+    if (!target) return Promise.resolve();
+    const box = card.getBoundingClientRect();
+    const dx = target.left + 12 - box.left;
+    const dy = target.top - box.top;
+    return animate(card, [
+      { transform: getComputedStyle(card).transform, opacity: 1 },
+      { transform: "translate(" + dx + "px," + dy + "px) scale(.3)", opacity: 0 },
+    ], { duration: timing.sweep, easing: "ease-in", fill: "forwards" });
+  });
+  return Promise.all(moves).then(() => {
+    cards.forEach((card) => card.remove());
+    const count = board.querySelector("[data-pile-count]");
+    if (count) count.textContent = "0";
+    if (!stack) return;
+    const number = stack.querySelector("[data-stack-count]");
+    if (number) number.textContent = String(Number(number.textContent) + step.captured);
+    const holder = stack.querySelector(".stack-pile");
+    if (holder && !holder.firstChild) {
+      holder.appendChild(cardElement(board, "back", "stack-card is-back"));
+    }
+    const marks = stack.querySelector("[data-pisti-marks]");
+    if (marks && (step.pisti || step.jack_pisti)) {
+      const mark = document.createElement("span");
+      mark.className = "pisti-mark" + (step.jack_pisti ? " is-jack" : "");
+      mark.textContent = step.jack_pisti ? "J" : "P";
+      marks.appendChild(mark);
+    }
+  });
+}
+
+function playStep(board, step, options, timing) {
+  if (skipping) return Promise.resolve();
+  const clicked = options.clicked && options.clicked.card === step.card
+    ? options.clicked.button : null;
+  const from = source(board, step, clicked);
+  setStatus(board, step.text);
+  if (options.onStep) options.onStep(step);
+  document.dispatchEvent(new CustomEvent("pisti:step", { detail: step }));
+  return flyToPile(board, step, from, timing)
+    .then(() => {
+      if (step.pisti || step.jack_pisti) return celebrate(board, step, options.labels, timing);
+    })
+    .then(() => { if (step.captured) return sweep(board, step, timing); })
+    .then(() => { moveTurn(board, step); return wait(timing.gap); });
+}
+
+// Play ``steps`` on the board inside ``root``; resolves when the last one has landed
+// (at once with reduced motion, or when the player clicks to skip).
+export function play(root, steps, options = {}) {
+  const board = root.querySelector("[data-table]");
+  if (!board || !steps || !steps.length || reducedMotion()) return Promise.resolve();
+  skipping = false;
+  const timing = PACES[options.pace || pace()];
+  function skip(event) {
+    if (event.type === "keydown" && /^(Shift|Control|Alt|Meta|Tab)$/.test(event.key)) return;
+    finish();
+  }
+  document.addEventListener("pointerdown", skip, true);
+  document.addEventListener("keydown", skip, true);
+  let chain = Promise.resolve();
+  steps.forEach((step, index) => {
+    chain = chain.then(() => playStep(board, step, options, timing));
+    // The tutorial holds the learner's own result on screen before the replies come.
+    if (index === 0 && options.holdFirst && steps.length > 1) {
+      chain = chain.then(() => wait(timing.fly * 2));
+    }
+  });
+  return chain.then(() => {
+    document.removeEventListener("pointerdown", skip, true);
+    document.removeEventListener("keydown", skip, true);
+    document.querySelectorAll(".flying-card").forEach((el) => el.remove());
+    skipping = false;
+    document.dispatchEvent(new CustomEvent("pisti:steps-done"));
+  });
+}
+
+let paceBound = false;
+
+// The fast / normal / slow choice: radios named "pace" inside ``container``.
+export function bindPace(container) {
+  if (!paceBound) {
+    paceBound = true;
+    document.addEventListener("change", (event) => {
+      if (event.target.name === "pace") setPace(event.target.value);
+    });
+  }
+  const control = container.querySelector("[data-pace-control]");
+  if (!control) return;
+  control.hidden = false;
+  const current = pace();
+  control.querySelectorAll("input[name=pace]").forEach((input) => {
+    input.checked = input.value === current;
+  });
+}
+
+// The board of one page: ``root`` holds it (and gets a new one from the server after each
+// move); the "PİŞTİ!" words come from the root's data-pisti-label / data-jack-pisti-label.
+export class Board {
+  constructor(root, { onStep = null, pace: fixedPace = null } = {}) {
+    this.root = root;
+    this.onStep = onStep;
+    this.pace = fixedPace;
+    this.labels = {
+      pisti: root.getAttribute("data-pisti-label"),
+      jackPisti: root.getAttribute("data-jack-pisti-label"),
+    };
+  }
+
+  get element() { return this.root.querySelector("[data-table]"); }
+
+  // Plays ``steps``; ``clicked`` ({card, button}) starts the player's own card from the
+  // button pressed, ``holdFirst`` holds the first play still before the others.
+  play(steps, { clicked = null, holdFirst = false } = {}) {
+    return play(this.root, steps, {
+      labels: this.labels, clicked, holdFirst, onStep: this.onStep, pace: this.pace,
+    });
+  }
+
+  status(text, isError) { setStatus(this.element, text, isError); }
+
+  bindPace() { bindPace(this.root); }
+}

@@ -1,0 +1,45 @@
+// The keyboard of every card page, written once: number keys 1–9 press the button with
+// that data-key (a card of the hand, a tutorial answer) inside an enabled fieldset, the
+// arrow keys step through a review, Escape closes what is open. Keys typed into a field
+// and keys held with Alt, Ctrl or Meta are left to the browser.
+
+function typing(event) {
+  const tag = (event.target.tagName || "").toLowerCase();
+  return tag === "input" || tag === "textarea" || tag === "select";
+}
+
+// ``handlers`` maps a key (as event.key names it) to a function of the event; one that
+// returns true has used the key (its default is prevented). ``when`` may pause them all.
+export function onKeys(handlers, { when = () => true } = {}) {
+  document.addEventListener("keydown", (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || !when()) return;
+    const handler = handlers[event.key] || (/^[1-9]$/.test(event.key) && handlers.digit);
+    if (!handler || (event.key !== "Escape" && typing(event))) return;
+    if (handler(event) === true) event.preventDefault();
+  });
+}
+
+// Number keys press the numbered buttons inside ``root`` (a function returning the root
+// is read on each key, for pages that swap their content).
+export function numberKeys(root, { when } = {}) {
+  onKeys({
+    digit(event) {
+      const scope = typeof root === "function" ? root() : root;
+      const button = scope && scope.querySelector(
+        "fieldset:not([disabled]) [data-key='" + event.key + "']");
+      if (!button) return false;
+      button.click();
+      return true;
+    },
+  }, { when });
+}
+
+// ArrowLeft / ArrowRight go to these addresses (either may be missing).
+export function arrowKeys({ previous, next }) {
+  const go = (url) => () => {
+    if (!url) return false;
+    window.location.assign(url);
+    return true;
+  };
+  onKeys({ ArrowLeft: go(previous), ArrowRight: go(next) });
+}

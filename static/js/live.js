@@ -1,0 +1,35 @@
+// What changes on a card page while nobody reloads it, said the same way everywhere: one
+// aria-live region for screen readers (data-announce, in the base template), and the move
+// log (data-log in practice, data-friends-log at a table with friends): newest last, at
+// most LOG_LENGTH lines, scrolled to the newest.
+
+// A deal has at most 52 plays: the log keeps a whole deal.
+export const LOG_LENGTH = 52;
+
+// Tell screen readers ``text``; emptied first so the same words are read again.
+export function announce(text) {
+  const region = document.querySelector("[data-announce]");
+  if (!region) return;
+  region.textContent = "";
+  window.setTimeout(() => { region.textContent = text; }, 30);
+}
+
+export function scrollToNewest(log) {
+  if (log) log.scrollTop = log.scrollHeight;
+}
+
+// One more line at the end of ``log`` (an <ol>); the oldest go beyond LOG_LENGTH.
+export function logLine(log, text, { pisti = false } = {}) {
+  if (!log) return;
+  const item = document.createElement("li");
+  item.textContent = text;
+  if (pisti) item.className = "is-pisti";
+  log.appendChild(item);
+  while (log.children.length > LOG_LENGTH) log.removeChild(log.firstElementChild);
+  scrollToNewest(log);
+}
+
+// A play (a step of the board) as a line of the log.
+export function logStep(log, step) {
+  logLine(log, step.text, { pisti: !!(step.pisti || step.jack_pisti) });
+}
