@@ -103,7 +103,7 @@ async def seat_client(port, table_id, session_key, seat, stats: Stats, rng, thin
     headers = {"Cookie": f"sessionid={session_key}", "Origin": f"http://127.0.0.1:{port}"}
     async with websockets.connect(url, additional_headers=headers, open_timeout=120,
                                   max_queue=None) as ws:
-        first = True
+        first, played = True, -1
         async for raw in ws:
             stats.received += 1
             message = json.loads(raw)
@@ -124,7 +124,10 @@ async def seat_client(port, table_id, session_key, seat, stats: Stats, rng, thin
             if message["status"] == "finished" or message["deal_over"]:
                 stats.finished += seat == 0
                 return
-            if message["to_move"] == seat:
+            # Every frame is the table's newest state, so one may repeat the last (two
+            # changes read after both were stored): a seat plays once on a version.
+            if message["to_move"] == seat and message["version"] > played:
+                played = message["version"]
                 if think:
                     await asyncio.sleep(think * rng.uniform(0.5, 1.5))
                 card = rng.choice(message["view"]["hand"])
