@@ -4,9 +4,18 @@ Every message from a client is checked like a form, first by shape (``protocol.p
 then by the rules. A bad message (not a JSON object, an unknown type, a field of the wrong
 type, nested too deep, a card not in the hand, out of turn, a stale version) is refused
 with a reason in the connection's language to that client only, changes nothing and keeps
-the connection; a flood closes it. After every change the whole table's group is told to
-refresh, and each connection builds its own frame from the row, so frames never pass
-another seat's cards between processes.
+the connection; a flood closes it.
+
+After every change the whole table's group is told to refresh, with a stamp naming that
+change; the message carries no cards, so no seat's hand ever passes through the channel
+layer between processes. Each process makes one change into frames once (``Changes``): the
+first of its connections to get the message loads the row, and every other connection of
+that process waiting for the same change uses that load; each frame is built once per seat
+and language (two tabs of one seat, or many watchers, share it) and is only ever sent to a
+connection of that seat. So a process reads a table once per change, not once per
+connection, and every process still hears of every change. Those reads run on a small pool
+of threads of their own (``FRIENDS_READ_THREADS``), not on Channels' one database thread,
+where every write of the process queues.
 
 A browser may go at any moment, even while a frame is being sent to it (Daphne then raises
 autobahn's ``Disconnected`` from ``send``): the seat is marked away all the same, so the
@@ -18,7 +27,9 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections import deque
+import uuid
+from collections import OrderedDict, deque
+from concurrent.futures import ThreadPoolExecutor
 
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
@@ -67,12 +78,121 @@ def reaction_text(reaction: str) -> str:
             "good_game": _("Good game!")}[reaction]
 
 
+def changed_message(note: dict | None = None) -> dict:
+    """What the group is told after a change: a stamp naming the change, and the timer's note
+    if any. No cards, no frame: each process builds its own connections' frames."""
+    return {"type": "table.changed", "note": note, "stamp": uuid.uuid4().hex}
+
+
 def tell_table(table_id, note: dict | None = None) -> None:
     """From synchronous code (the lobby's views): every connection refreshes its frame."""
     layer = get_channel_layer()
     if layer is not None:
-        async_to_sync(layer.group_send)(group_name(table_id),
-                                        {"type": "table.changed", "note": note})
+        async_to_sync(layer.group_send)(group_name(table_id), changed_message(note))
+
+
+def load_table(table_id) -> Table | None:
+    return Table.objects.filter(pk=table_id).first()
+
+
+_read_pool: ThreadPoolExecutor | None = None
+
+
+async def read(function, *args):
+    """A read-only database call, off Channels' one database thread.
+
+    It runs on this process's own pool of ``FRIENDS_READ_THREADS`` threads, each with its
+    own connection (opened on first use, closed once older than ``CONN_MAX_AGE`` as Channels
+    closes its own, so a process holds at most that many more connections). Nothing read
+    here needs the request's connection or a transaction: every change is a
+    compare-and-swap committed before the group hears of it, so a read started after the
+    message sees it, on PostgreSQL as on SQLite (whose readers never block each other).
+    With ``FRIENDS_READ_THREADS = 0`` reads stay on Channels' database thread: the unit
+    tests need that, their rows living in the test thread's transaction.
+    """
+    global _read_pool
+    threads = getattr(settings, "FRIENDS_READ_THREADS", 4)
+    if not threads:
+        return await database_sync_to_async(function)(*args)
+    if _read_pool is None:
+        _read_pool = ThreadPoolExecutor(threads, thread_name_prefix="friends-read")
+    return await database_sync_to_async(function, thread_sensitive=False,
+                                        executor=_read_pool)(*args)
+
+
+def build_frame(table: Table, seat: int | None, lang: str, note: dict | None) -> dict:
+    """``seat``'s frame (``None``: a watcher's) in ``lang``, with the timer's note if any.
+    No database work: the row is already loaded."""
+    with translation.override(lang):
+        frame = frame_for(table, seat)
+        if note:
+            frame["note"] = _(
+                "The time ran out: the medium bot played the %(card)s for %(name)s."
+            ) % {"card": card_words(parse_card(note["card"])),
+                 "name": frame["seats"][note["seat"]]["name"]}
+        return frame
+
+
+class Change:
+    """One change to one table as this process sees it: the row, loaded once, and the
+    frames built from it, one per (seat, language)."""
+
+    def __init__(self, loading: asyncio.Task) -> None:
+        self.loading = loading
+        self.frames: dict[tuple[int | None, str], tuple[str, int | None]] = {}
+        self.at = time.monotonic()
+
+
+class Changes:
+    """This process's recent changes, by (table, stamp): whichever connection of the process
+    gets a change's message first loads the row; the others await that same load.
+
+    A change is kept ``KEEP_SECONDS`` (far longer than its message takes to reach every
+    connection) and at most ``KEEP`` changes: a connection that comes later only loads the
+    row once more.
+    """
+
+    KEEP_SECONDS, KEEP = 30.0, 2000
+
+    def __init__(self) -> None:
+        self._changes: OrderedDict[tuple[str, str], Change] = OrderedDict()
+
+    def _change(self, table_id: str, stamp: str) -> Change:
+        key = (table_id, stamp)
+        change = self._changes.get(key)
+        loop = asyncio.get_running_loop()
+        if change is None or change.loading.get_loop() is not loop or (
+                change.loading.done() and (change.loading.cancelled()
+                                           or change.loading.exception() is not None)):
+            # a load that failed is not kept: the next connection tries again
+            change = Change(loop.create_task(read(load_table, table_id)))
+            self._changes[key] = change
+            self._forget_old()
+        return change
+
+    def _forget_old(self) -> None:
+        now = time.monotonic()
+        while self._changes and (len(self._changes) > self.KEEP or now - next(
+                iter(self._changes.values())).at > self.KEEP_SECONDS):
+            self._changes.popitem(last=False)
+
+    async def table(self, table_id: str, stamp: str) -> Table | None:
+        """The row after the change ``stamp`` (or a later one); shared by every connection
+        of this process, so only ever read, never changed."""
+        return await asyncio.shield(self._change(table_id, stamp).loading)
+
+    def frame(self, table_id: str, stamp: str, table: Table, seat: int | None, lang: str,
+              note: dict | None) -> tuple[str, int | None]:
+        """The text of ``seat``'s frame for this change, and its deadline; built once."""
+        change = self._change(table_id, stamp)
+        key = (seat, lang)
+        if key not in change.frames:
+            frame = build_frame(table, seat, lang, note)
+            change.frames[key] = json.dumps(frame), frame["deadline_ms"]
+        return change.frames[key]
+
+
+changes = Changes()
 
 
 class NoSuchTable(AsyncWebsocketConsumer):
@@ -213,21 +333,28 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def table_changed(self, event):
         if self.left:
             return
-        table = await self._load()
+        stamp = event.get("stamp")
+        # The row as this process loaded it once for this change (shared: read only), or,
+        # for a message without a stamp, this connection's own load.
+        table = await (changes.table(self.table_id, stamp) if stamp else self._load())
         if table is None:
             return
-        # Another connection of this seat closed (an old tab, a reload): this one is still
-        # here, so the player is not away.
-        if (self.seat is not None and str(self.seat) in table.away
-                and await self._db(service.set_presence, table, self.seat, True)):
-            await self._tell_table()
-            return
+        if self.seat is not None and str(self.seat) in table.away:
+            # Another connection of this seat closed (an old tab, a reload): this one is
+            # still here, so the player is not away. set_presence changes the row it is
+            # given: this connection's own copy, never the shared one.
+            table, stamp = await self._load(), None
+            if table is None:
+                return
+            if await self._db(service.set_presence, table, self.seat, True):
+                await self._tell_table()
+                return
         if not self._may_watch(table):
             await self._refuse(_("This game has started and is not open to watchers."),
                                "forbidden")
             await self.close(code=CLOSE_FORBIDDEN)
             return
-        await self._send_frame(table, event.get("note"))
+        await self._send_frame(table, event.get("note"), stamp)
 
     async def table_reaction(self, event):
         await self.send(text_data=json.dumps({
@@ -242,9 +369,9 @@ class TableConsumer(AsyncWebsocketConsumer):
                 return function(*args)
         return await database_sync_to_async(run)()
 
-    @database_sync_to_async
-    def _load(self) -> Table | None:
-        return Table.objects.filter(pk=self.table_id).first()
+    async def _load(self) -> Table | None:
+        """This connection's own copy of the row (it may change it)."""
+        return await read(load_table, self.table_id)
 
     @database_sync_to_async
     def _load_with_token(self):
@@ -254,25 +381,23 @@ class TableConsumer(AsyncWebsocketConsumer):
         return Table.objects.filter(pk=self.table_id).first(), token
 
     async def _tell_table(self, note=None):
-        await self.channel_layer.group_send(self.group, {"type": "table.changed", "note": note})
+        await self.channel_layer.group_send(self.group, changed_message(note))
 
     async def _refuse(self, message: str, code: str):
         await self.send(text_data=json.dumps({"type": protocol.REFUSED, "code": code,
                                               "message": message}))
 
-    async def _send_frame(self, table, note=None):
-        def build():
-            with translation.override(self.lang):
-                frame = frame_for(table, self.seat)
-                if note:
-                    frame["note"] = _(
-                        "The time ran out: the medium bot played the %(card)s for %(name)s."
-                    ) % {"card": card_words(parse_card(note["card"])),
-                         "name": frame["seats"][note["seat"]]["name"]}
-                return frame
-        frame = await database_sync_to_async(build)()
-        await self.send(text_data=json.dumps(frame))
-        self._schedule_timer(frame["deadline_ms"])
+    async def _send_frame(self, table, note=None, stamp=None):
+        """This connection's seat's frame: for a change (``stamp``), the one this process
+        built for the seat and language; otherwise built for this connection alone."""
+        if stamp:
+            text, deadline_ms = changes.frame(self.table_id, stamp, table, self.seat,
+                                              self.lang, note)
+        else:
+            frame = build_frame(table, self.seat, self.lang, note)
+            text, deadline_ms = json.dumps(frame), frame["deadline_ms"]
+        await self.send(text_data=text)
+        self._schedule_timer(deadline_ms)
 
     def _schedule_timer(self, deadline_ms):
         """The server's own alarm for the turn timer: no browser has to ask for it."""

@@ -127,3 +127,80 @@ def test_no_frame_ever_carries_a_card_its_receiver_may_not_know(kind, bots, deal
     settings.FRIENDS_FLOOD_MESSAGES = 10_000  # the test plays far faster than any person
     frames = play_whole_match(kind, bots, random.Random(17), deals)
     assert frames > 50
+
+
+def test_a_change_is_read_once_per_process_and_each_connection_gets_only_its_seats_cards(
+        monkeypatch):
+    """The fan-out: after a play the process reads the row once for all its connections
+    (two tabs of one seat in two languages, the other seat, two watchers), builds each
+    seat's frame once per language, and each connection still gets its own seat's hand and
+    no card of another hand; the group message itself carries no card."""
+    from channels.layers import get_channel_layer
+
+    from friends import consumers
+
+    table, creator = make_table("1v1", spectators=True)
+    other = service.take_seat(table, 1, "Mehmet", None)
+    service.start(table, creator)
+    table.refresh_from_db()
+    state = service.load_match(table).current
+    mover = state.current_player
+    card = card_name(state.hands[mover][0])
+    hands = [{card_name(c) for c in hand} for hand in state.hands]
+    hands[mover].discard(card)
+    sessions = {0: session_with(table, creator), 1: session_with(table, other)}
+    audience = [(0, "en"), (0, "tr"), (1, "en"), (None, "en"), (None, "de")]
+    keys = [sessions[seat] if seat is not None else session_with() for seat, _ in audience]
+    reads, told = [], []
+    load_table = consumers.load_table
+    monkeypatch.setattr(consumers, "load_table",
+                        lambda table_id: reads.append(table_id) or load_table(table_id))
+    layer = get_channel_layer()
+    group_send = layer.group_send
+
+    async def telling(group, message):
+        told.append(json.dumps(message))
+        await group_send(group, message)
+    monkeypatch.setattr(layer, "group_send", telling)
+
+    async def scenario():
+        comms = [communicator(table, key, lang=lang)
+                 for key, (_seat, lang) in zip(keys, audience, strict=True)]
+        for comm in comms:
+            assert (await comm.connect())[0]
+        for comm in comms:
+            await drain(comm, quiet=0.2)
+        reads.clear()
+        told.clear()
+        mover_comm = comms[audience.index((mover, "en"))]
+        await mover_comm.send_to(text_data=json.dumps(
+            {"type": "play", "card": card, "version": table.version}))
+        frames = []
+        for comm in comms:
+            frame = await receive(comm)
+            assert frame["type"] == "state" and frame["version"] == table.version + 1
+            frames.append(frame)
+        for comm in comms:
+            assert await comm.receive_nothing(timeout=0.1)  # one frame each, no more
+        read = list(reads)
+        for comm in comms:
+            await comm.disconnect()
+        return frames, read
+
+    frames, read = async_to_sync(scenario)()
+    # the play's own read, then one read for the change, however many connections
+    assert read == [str(table.pk)] * 2
+    assert told and not any(f'"{name}"' in message for message in told
+                            for hand in hands for name in hand)
+    for (seat, _lang), frame in zip(audience, frames, strict=True):
+        assert frame["seat"] == seat
+        assert frame["view"]["history"][-1] == {"seat": mover, "card": card}
+        if seat is not None:
+            assert set(frame["view"]["hand"]) == hands[seat]
+        mine = hands[seat] if seat is not None else set()
+        others = set().union(*hands) - mine
+        assert not others & set(card_strings(frame)), (seat, others & set(card_strings(frame)))
+    # each language its own words; one seat's two tabs the same hand
+    assert frames[0]["view"]["hand"] == frames[1]["view"]["hand"]
+    assert frames[0]["words"] != frames[1]["words"]
+    assert frames[3]["words"] != frames[4]["words"]

@@ -2,10 +2,13 @@
 
 Ayşe's browser talks to one Daphne process and Mehmet's to another, on other ports (as two
 machines behind a load balancer would); each play reaches the other seat through Redis.
+A smaller run of ``benchmarks/friends_speed.py`` plays 20 tables at once the same way.
 """
 
 from __future__ import annotations
 
+import asyncio
+import importlib.util
 import json
 import subprocess
 import sys
@@ -121,3 +124,42 @@ def play_the_deal(sockets):
             frames[other]["deal_over"])
         frames[mover] = latest_state(sockets[mover])
     return frames, crossings
+
+
+TABLES = 20
+# Started tables and each seat's session key, made in the production database by the
+# benchmark's own code (printed as JSON on the last line).
+PREPARE = ("import json, sys; sys.path.insert(0, 'benchmarks'); "
+           "from friends_speed import prepare_tables; "
+           "print(json.dumps(prepare_tables({}, int(sys.argv[1]), 1)))")
+
+
+def friends_speed():
+    spec = importlib.util.spec_from_file_location(
+        "friends_speed", ROOT / "benchmarks" / "friends_speed.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_twenty_tables_at_once_over_two_processes_all_finish_without_an_error(
+        daphne_ports, production_env):
+    """The benchmark, smaller: each table's two seats on different processes, every play
+    through Redis; no refusal, no failed connection, every deal played to its end."""
+    made = subprocess.run([sys.executable, "-c", PREPARE, str(TABLES)], cwd=ROOT,
+                          env=production_env, capture_output=True, text=True, timeout=120)
+    assert made.returncode == 0, made.stderr[-2000:]
+    tables = json.loads(made.stdout.splitlines()[-1])
+    assert len(tables) == TABLES
+    bench = friends_speed()
+    stats = bench.Stats(2 * TABLES)
+    started = time.perf_counter()
+    asyncio.run(bench.play_all(daphne_ports, tables, stats, 0, 50))
+    elapsed = time.perf_counter() - started
+    assert (stats.refused, stats.failed) == (0, 0)
+    assert stats.finished == TABLES
+    assert len(stats.latencies) >= TABLES * 40  # a 1v1 deal is 48 plays
+    results_line(f"friends_speed, {TABLES} tables over two Daphne processes: {elapsed:.1f} s, "
+                 f"play to other seat's update p50 "
+                 f"{bench.percentile(stats.latencies, .5) * 1e3:.0f} ms, p95 "
+                 f"{bench.percentile(stats.latencies, .95) * 1e3:.0f} ms, 0 errors")
