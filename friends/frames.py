@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from django.template.loader import render_to_string
 from django.utils import timezone
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from pisti import view_for
-from pisti.cards import card_name
+from pisti.cards import parse_card
 from pisti_site.cardwords import card_words
 from pisti_site.deal_end import deal_end_context
 from pisti_site.levels import level_name
@@ -44,23 +43,11 @@ def seat_summary(table: Table, index: int, to_move: int | None) -> dict:
     }
 
 
-_WORDS: dict[str, dict[str, str]] = {}
-
-
-def words_for(name: str) -> str:
-    """A card's spoken name in the active language; built once per language, since every
-    frame of every connection needs them."""
-    language = get_language() or "en"
-    if language not in _WORDS:
-        _WORDS[language] = {card_name(c): card_words(c) for c in range(52)}
-    return _WORDS[language][name]
-
-
 def card_words_for(view: dict) -> dict:
     """Spoken names for the cards this frame shows (all of them known to its receiver)."""
     shown = list(view.get("hand", [])) + view["pile_face_up"] + [
         play["card"] for play in view["history"]]
-    return {name: words_for(name) for name in dict.fromkeys(shown)}
+    return {name: card_words(parse_card(name)) for name in dict.fromkeys(shown)}
 
 
 def recent_steps(state, names) -> list[dict]:

@@ -1,7 +1,7 @@
 """Card names in words, in the visitor's language (for captions and screen readers)."""
 
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 from pisti.cards import RANKS
 
@@ -33,14 +33,27 @@ def _suit_names():
     }
 
 
-def card_words(card: int) -> str:
-    """``"ten of diamonds"``, ``"karo onlusu"``, ``"Karo-Zehn"``, ``"десятка бубён"``."""
+def _spelled(card: int) -> str:
     rank = RANKS[card >> 2]
     suit = "CDHS"[card & 3]
     return pgettext("card name", "%(rank)s of %(suit)s") % {
         "rank": _rank_names()[rank],
         "suit": _suit_names()[suit],
     }
+
+
+# Every card's words per active language, spelled once: a table or frame names dozens of
+# cards, and spelling one takes seventeen catalogue look-ups.
+_SPELLED: dict[str | None, tuple[str, ...]] = {}
+
+
+def card_words(card: int) -> str:
+    """``"ten of diamonds"``, ``"karo onlusu"``, ``"Karo-Zehn"``, ``"десятка бубён"``."""
+    language = get_language()
+    names = _SPELLED.get(language)
+    if names is None:
+        names = _SPELLED[language] = tuple(_spelled(c) for c in range(52))
+    return names[card]
 
 
 def cards_words(cards) -> str:
