@@ -10,8 +10,7 @@ from django.db import models
 
 
 class DealAnalysis(models.Model):
-    game = models.ForeignKey("practice.Game", on_delete=models.CASCADE,
-                             related_name="analyses")
+    game = models.ForeignKey("practice.Game", on_delete=models.CASCADE, related_name="analyses")
     deal = models.PositiveIntegerField()  # 1-based, as in the review's URL
     level = models.CharField(max_length=10)
     done = models.PositiveIntegerField(default=0)

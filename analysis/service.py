@@ -34,7 +34,8 @@ def request_analysis(game, deal: int) -> DealAnalysis:
     """The deal's analysis row, with a task enqueued unless one is running or done."""
     try:
         row, _created = DealAnalysis.objects.get_or_create(
-            game=game, deal=deal, defaults={"level": DEFAULT_LEVEL})
+            game=game, deal=deal, defaults={"level": DEFAULT_LEVEL}
+        )
     except IntegrityError:  # two requests at once: the other one created it
         row = DealAnalysis.objects.get(game=game, deal=deal)
     if row.finished:
@@ -45,12 +46,14 @@ def request_analysis(game, deal: int) -> DealAnalysis:
     if row.task_id and not _needs_retry(analyse_practice_deal, row, now):
         return row
 
-    claimed = DealAnalysis.objects.filter(pk=row.pk, result__isnull=True,
-                                          heartbeat=row.heartbeat).update(heartbeat=now)
+    claimed = DealAnalysis.objects.filter(
+        pk=row.pk, result__isnull=True, heartbeat=row.heartbeat
+    ).update(heartbeat=now)
     if claimed:  # only one request re-enqueues a stale task
         result = analyse_practice_deal.enqueue(row.pk)
-        DealAnalysis.objects.filter(pk=row.pk).update(task_id=str(result.id),
-                                                      attempts=row.attempts + 1)
+        DealAnalysis.objects.filter(pk=row.pk).update(
+            task_id=str(result.id), attempts=row.attempts + 1
+        )
     row.refresh_from_db()
     return row
 
@@ -77,8 +80,11 @@ def _needs_retry(task, row, now) -> bool:
 
 def label_name(label: str) -> str:
     return {
-        "best": _("best"), "good": _("good"), "inaccuracy": _("inaccuracy"),
-        "mistake": _("mistake"), "blunder": _("blunder"),
+        "best": _("best"),
+        "good": _("good"),
+        "inaccuracy": _("inaccuracy"),
+        "mistake": _("mistake"),
+        "blunder": _("blunder"),
     }[label]
 
 
@@ -106,37 +112,48 @@ def reason(move: dict) -> str:
     if kind == "pisti_missed":
         return _("The %(card)s takes the lone card for a pişti.") % {"card": best}
     if kind == "capture_missed":
-        return ngettext("The %(card)s takes the pile of %(n)s card.",
-                        "The %(card)s takes the pile of %(n)s cards.",
-                        facts["pile"]) % {"card": best, "n": facts["pile"]}
+        return ngettext(
+            "The %(card)s takes the pile of %(n)s card.",
+            "The %(card)s takes the pile of %(n)s cards.",
+            facts["pile"],
+        ) % {"card": best, "n": facts["pile"]}
     if kind == "last_capture":
         return _("Gives up the last capture: the %(card)s takes it.") % {"card": best}
     if kind == "jack_spent":
         if facts.get("last_jack"):
-            return ngettext("Spends your last jack on a pile of %(n)s card.",
-                            "Spends your last jack on a pile of %(n)s cards.",
-                            facts["pile"]) % {"n": facts["pile"]}
-        return ngettext("Spends a jack on a pile of %(n)s card.",
-                        "Spends a jack on a pile of %(n)s cards.",
-                        facts["pile"]) % {"n": facts["pile"]}
+            return ngettext(
+                "Spends your last jack on a pile of %(n)s card.",
+                "Spends your last jack on a pile of %(n)s cards.",
+                facts["pile"],
+            ) % {"n": facts["pile"]}
+        return ngettext(
+            "Spends a jack on a pile of %(n)s card.",
+            "Spends a jack on a pile of %(n)s cards.",
+            facts["pile"],
+        ) % {"n": facts["pile"]}
     if kind == "lone_card":
-        return _("Leaves a lone card: the next player holds a match or a jack in "
-                 "%(percent)s %% of the samples.") % {"percent": facts["percent"]}
+        return _(
+            "Leaves a lone card: the next player holds a match or a jack in "
+            "%(percent)s %% of the samples."
+        ) % {"percent": facts["percent"]}
     if kind == "feeds_pile":
         return _("The next player can take this pile in %(percent)s %% of the samples.") % {
-            "percent": facts["percent"]}
+            "percent": facts["percent"]
+        }
     return ngettext(
         "The %(card)s is worth %(gain)s points more on average over %(n)s sampled deal.",
         "The %(card)s is worth %(gain)s points more on average over %(n)s sampled deals.",
-        facts["samples"]) % {"card": best, "gain": number_format(facts["gain"], 1),
-                             "n": facts["samples"]}
+        facts["samples"],
+    ) % {"card": best, "gain": number_format(facts["gain"], 1), "n": facts["samples"]}
 
 
 def progress_text(row) -> str:
     if not row.total:
         return _("Analysing your moves…")
     return _("Analysing your moves: %(done)s of %(total)s done.") % {
-        "done": row.done, "total": row.total}
+        "done": row.done,
+        "total": row.total,
+    }
 
 
 def summary(moves: list[dict]) -> dict:
@@ -165,27 +182,41 @@ def match_overview(game, language_prefix=None) -> dict:
     common = sorted(kinds.items(), key=lambda kv: -kv[1])[:3]
     return {
         "per_deal": per_deal,
-        "chart": chart_svg([[lost] for _deal, lost in per_deal], [_("Points lost per deal")],
-                           None),
-        "common": [{"name": kind_name(k), "count": n,
-                    "lesson": reverse("tutorial:lesson", args=[LESSONS[k]])}
-                   for k, n in common],
+        "chart": chart_svg([[lost] for _deal, lost in per_deal], [_("Points lost per deal")], None),
+        "common": [
+            {
+                "name": kind_name(k),
+                "count": n,
+                "lesson": reverse("tutorial:lesson", args=[LESSONS[k]]),
+            }
+            for k, n in common
+        ],
     }
 
 
 def panel_context(game, deal: int) -> dict:
     """What the review page's analysis panel shows (queueing the analysis when needed)."""
     row = request_analysis(game, deal)
-    context = {"analysis": row, "deal_number": deal, "progress": progress_text(row),
-               "status_url": reverse("analysis:status", args=[game.pk, deal])}
+    context = {
+        "analysis": row,
+        "deal_number": deal,
+        "progress": progress_text(row),
+        "status_url": reverse("analysis:status", args=[game.pk, deal]),
+    }
     if row.finished:
         moves = row.result
         context["summary"] = summary(moves)
         context["moves"] = [
-            {"number": n + 1, "played": card_words(parse_card(m["played"])),
-             "best": card_words(parse_card(m["best"])), "label": m["label"],
-             "label_name": label_name(m["label"]), "loss": m["loss"],
-             "url": reverse("analysis:move", args=[game.pk, deal, n + 1])}
-            for n, m in enumerate(moves)]
+            {
+                "number": n + 1,
+                "played": card_words(parse_card(m["played"])),
+                "best": card_words(parse_card(m["best"])),
+                "label": m["label"],
+                "label_name": label_name(m["label"]),
+                "loss": m["loss"],
+                "url": reverse("analysis:move", args=[game.pk, deal, n + 1]),
+            }
+            for n, m in enumerate(moves)
+        ]
         context["overview"] = match_overview(game)
     return context

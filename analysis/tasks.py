@@ -27,16 +27,17 @@ def analyse_practice_deal(analysis_id: int) -> int:
     state = game.load_match().finished[row.deal - 1]
 
     def progress(done: int, total: int) -> None:
-        DealAnalysis.objects.filter(pk=row.pk).update(done=done, total=total,
-                                                      heartbeat=timezone.now())
+        DealAnalysis.objects.filter(pk=row.pk).update(
+            done=done, total=total, heartbeat=timezone.now()
+        )
 
     DealAnalysis.objects.filter(pk=row.pk).update(done=0, heartbeat=timezone.now())
-    reviews = analyse_deal(state, game.HUMAN_SEAT, level=row.level, seed=row.pk,
-                           progress=progress)
+    reviews = analyse_deal(state, game.HUMAN_SEAT, level=row.level, seed=row.pk, progress=progress)
     moves = [serialise(state, review, game.HUMAN_SEAT) for review in reviews]
     with transaction.atomic():
         DealAnalysis.objects.filter(pk=row.pk, result__isnull=True).update(
-            result=moves, done=len(moves), total=len(moves), heartbeat=timezone.now())
+            result=moves, done=len(moves), total=len(moves), heartbeat=timezone.now()
+        )
     return len(moves)
 
 
@@ -56,8 +57,10 @@ def serialise(state, review, seat: int) -> dict:
         "index": review.index,
         "played": card_name(review.played),
         "best": card_name(review.best),
-        "values": {card_name(c): [round(v.value, 2), round(v.stderr, 2)]
-                   for c, v in evaluation.values.items()},
+        "values": {
+            card_name(c): [round(v.value, 2), round(v.stderr, 2)]
+            for c, v in evaluation.values.items()
+        },
         "exact": evaluation.exact,
         "loss": round(review.loss, 2),
         "label": review.label,

@@ -31,8 +31,9 @@ def _finished_deal(request, game_id, deal):
 def status(request, game_id, deal):
     game, _state = _finished_deal(request, game_id, deal)
     row = request_analysis(game, deal)
-    return JsonResponse({"done": row.done, "total": row.total, "finished": row.finished,
-                         "text": progress_text(row)})
+    return JsonResponse(
+        {"done": row.done, "total": row.total, "finished": row.finished, "text": progress_text(row)}
+    )
 
 
 @require_safe
@@ -45,26 +46,47 @@ def move(request, game_id, deal, number):
     replay = state.replayed(data["index"])
     view = view_for(replay, game.HUMAN_SEAT)
     played, best = parse_card(data["played"]), parse_card(data["best"])
-    hand = [{"name": card_words(c), "played": c == played, "best": c == best,
-             "value": data["values"].get(card_name(c), [None, None])}
-            for c in sorted(set(view.hand), key=lambda c: -data["values"].get(
-                card_name(c), [0])[0])]
+    hand = [
+        {
+            "name": card_words(c),
+            "played": c == played,
+            "best": c == best,
+            "value": data["values"].get(card_name(c), [None, None]),
+        }
+        for c in sorted(set(view.hand), key=lambda c: -data["values"].get(card_name(c), [0])[0])
+    ]
     level = level_name(game.level)
-    table = present_table(replay, game.HUMAN_SEAT, playable=False,
-                          levels={seat: level for seat in range(1, replay.players)})
+    table = present_table(
+        replay,
+        game.HUMAN_SEAT,
+        playable=False,
+        levels={seat: level for seat in range(1, replay.players)},
+    )
 
     def link(n):
         if 1 <= n <= len(row.result):
             return reverse("analysis:move", args=[game.pk, deal, n])
         return None
 
-    return render(request, "analysis/move.html", {
-        "game": game, "deal_number": deal, "number": number, "count": len(row.result),
-        "move": data, "hand": hand, "table": table,
-        "played": card_words(played), "best": card_words(best),
-        "played_value": data["values"][data["played"]],
-        "best_value": data["values"][data["best"]],
-        "label_name": label_name(data["label"]), "reason": reason(data),
-        "previous": link(number - 1), "next": link(number + 1),
-        "review_url": reverse("practice:review", args=[game.pk, deal]),
-    })
+    return render(
+        request,
+        "analysis/move.html",
+        {
+            "game": game,
+            "deal_number": deal,
+            "number": number,
+            "count": len(row.result),
+            "move": data,
+            "hand": hand,
+            "table": table,
+            "played": card_words(played),
+            "best": card_words(best),
+            "played_value": data["values"][data["played"]],
+            "best_value": data["values"][data["best"]],
+            "label_name": label_name(data["label"]),
+            "reason": reason(data),
+            "previous": link(number - 1),
+            "next": link(number + 1),
+            "review_url": reverse("practice:review", args=[game.pk, deal]),
+        },
+    )

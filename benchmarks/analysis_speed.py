@@ -39,19 +39,24 @@ def speed(deals: int, samples: int) -> None:
         for review in reviews:
             labels[review.label] = labels.get(review.label, 0) + 1
     good = (labels.get("best", 0) + labels.get("good", 0)) / moves
-    print(f"analysis ({DEFAULT_LEVEL}, {samples} samples): {deals} deals, {moves} decisions, "
-          f"{seconds / deals:.2f} s CPU per deal, {moves / seconds:.1f} decisions per second")
+    print(
+        f"analysis ({DEFAULT_LEVEL}, {samples} samples): {deals} deals, {moves} decisions, "
+        f"{seconds / deals:.2f} s CPU per deal, {moves / seconds:.1f} decisions per second"
+    )
     print(f"the {DEFAULT_LEVEL} level's own moves: {labels}; best or good: {good:.1%}")
 
 
 def strength(pairs: int, samples: int, against: str) -> None:
     started = time.process_time()
-    result = duel(best_card_bot(samples=samples), lambda seed: make_bot(against, seed),
-                  pairs=pairs, seed=16)
+    result = duel(
+        best_card_bot(samples=samples), lambda seed: make_bot(against, seed), pairs=pairs, seed=16
+    )
     low, high = result.ci95
-    print(f"analysis-best bot vs {against}, {pairs} deal pairs: margin {result.mean_margin:+.2f} "
-          f"points per deal, 95% CI [{low:+.2f}, {high:+.2f}], win rate {result.win_rate:.3f} "
-          f"({time.process_time() - started:.0f} s CPU)")
+    print(
+        f"analysis-best bot vs {against}, {pairs} deal pairs: margin {result.mean_margin:+.2f} "
+        f"points per deal, 95% CI [{low:+.2f}, {high:+.2f}], win rate {result.win_rate:.3f} "
+        f"({time.process_time() - started:.0f} s CPU)"
+    )
 
 
 def main() -> None:

@@ -42,8 +42,17 @@ MATCHUPS = [
     ("master", "pimc"),
     ("master", "expert"),
 ]
-TIMED_LEVELS = ["random", "beginner", "easy", "medium", "hard", "expert", "master",
-                "counting", "pimc"]
+TIMED_LEVELS = [
+    "random",
+    "beginner",
+    "easy",
+    "medium",
+    "hard",
+    "expert",
+    "master",
+    "counting",
+    "pimc",
+]
 RATING_ANCHOR = ("beginner", 1000.0)
 DEFAULT_DATA = Path(__file__).resolve().parent.parent / "pisti_site" / "bot_strength.json"
 DEFAULT_CHUNKS = Path(__file__).resolve().parent / "data" / "bot_strength_chunks.jsonl"
@@ -66,8 +75,9 @@ class Timed:
 def run_chunk(args):
     a, b, pairs, seed = args
     times = {a: [], b: []}
-    result = duel(lambda s: Timed(a, s, times[a]), lambda s: Timed(b, s, times[b]), pairs,
-                  seed=seed)
+    result = duel(
+        lambda s: Timed(a, s, times[a]), lambda s: Timed(b, s, times[b]), pairs, seed=seed
+    )
     return a, b, list(result.pair_margins), result.win_rate * result.deals, result.deals, times
 
 
@@ -98,8 +108,7 @@ def fit_ratings(rows: list[dict]) -> dict[str, float]:
             ratings[level] = sum((ratings[o] + g) * w for o, g, w in links) / total
     anchor, value = RATING_ANCHOR
     shift = value - ratings.get(anchor, 0.0)
-    return {level: round(r + shift) for level, r in sorted(ratings.items(),
-                                                           key=lambda kv: -kv[1])}
+    return {level: round(r + shift) for level, r in sorted(ratings.items(), key=lambda kv: -kv[1])}
 
 
 def load_chunks(path: Path, matchups, chunk: int) -> dict:
@@ -118,14 +127,26 @@ def summarise(margins, wins, deals, times) -> tuple[list[dict], dict]:
     rows = []
     for (a, b), values in margins.items():
         mean, (lo, hi) = mean_ci95(values)
-        rows.append({"a": a, "b": b, "pairs": len(values), "mean": round(mean, 2),
-                     "lo": round(lo, 2), "hi": round(hi, 2),
-                     "win_rate": round(wins[(a, b)] / deals[(a, b)], 3)})
+        rows.append(
+            {
+                "a": a,
+                "b": b,
+                "pairs": len(values),
+                "mean": round(mean, 2),
+                "lo": round(lo, 2),
+                "hi": round(hi, 2),
+                "win_rate": round(wins[(a, b)] / deals[(a, b)], 3),
+            }
+        )
     timing = {
-        level: {"moves": len(values), "p50_ms": round(percentile(values, .5) * 1e3, 2),
-                "p95_ms": round(percentile(values, .95) * 1e3, 2),
-                "p99_ms": round(percentile(values, .99) * 1e3, 2)}
-        for level, values in times.items() if values
+        level: {
+            "moves": len(values),
+            "p50_ms": round(percentile(values, 0.5) * 1e3, 2),
+            "p95_ms": round(percentile(values, 0.95) * 1e3, 2),
+            "p99_ms": round(percentile(values, 0.99) * 1e3, 2),
+        }
+        for level, values in times.items()
+        if values
     }
     return rows, timing
 
@@ -148,12 +169,16 @@ def markdown(data: dict) -> str:
         "|---|---|---:|---:|---|---:|",
     ]
     for r in data["rows"]:
-        lines.append(f"| {r['a']} | {r['b']} | {r['pairs']} | {r['mean']:+.2f} | "
-                     f"[{r['lo']:+.2f}, {r['hi']:+.2f}] | {r['win_rate']:.3f} |")
+        lines.append(
+            f"| {r['a']} | {r['b']} | {r['pairs']} | {r['mean']:+.2f} | "
+            f"[{r['lo']:+.2f}, {r['hi']:+.2f}] | {r['win_rate']:.3f} |"
+        )
     lines += ["", "| level | moves timed | p50 | p95 | p99 |", "|---|---:|---:|---:|---:|"]
     for level, t in data["times"].items():
-        lines.append(f"| {level} | {t['moves']} | {t['p50_ms']:.2f} ms | {t['p95_ms']:.2f} ms "
-                     f"| {t['p99_ms']:.2f} ms |")
+        lines.append(
+            f"| {level} | {t['moves']} | {t['p50_ms']:.2f} ms | {t['p95_ms']:.2f} ms "
+            f"| {t['p99_ms']:.2f} ms |"
+        )
     lines += ["", "| level | rating |", "|---|---:|"]
     lines += [f"| {level} | {rating} |" for level, rating in data["ratings"].items()]
     lines += ["", "Runs behind the rows:", ""]
@@ -180,8 +205,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--matchups", help="comma-separated A:B rows (default: all)")
     parser.add_argument("--data", default=str(DEFAULT_DATA), help="JSON results to update")
-    parser.add_argument("--chunks", default=str(DEFAULT_CHUNKS),
-                        help="JSON lines of finished chunks, for resuming")
+    parser.add_argument(
+        "--chunks", default=str(DEFAULT_CHUNKS), help="JSON lines of finished chunks, for resuming"
+    )
     parser.add_argument("--write", help="write the results as Markdown to this file")
     args = parser.parse_args()
     matchups = parse_matchups(args.matchups)
@@ -203,26 +229,41 @@ def main() -> None:
             margins.setdefault((c["a"], c["b"]), []).extend(c["margins"])
             wins[(c["a"], c["b"])] = wins.get((c["a"], c["b"]), 0) + c["won"]
             deals[(c["a"], c["b"])] = deals.get((c["a"], c["b"]), 0) + c["deals"]
-    print(f"{len(all_jobs) - len(jobs)} chunks already measured, {len(jobs)} to run",
-          file=sys.stderr)
+    print(
+        f"{len(all_jobs) - len(jobs)} chunks already measured, {len(jobs)} to run", file=sys.stderr
+    )
     began = time.time()
     data = old
     with ProcessPoolExecutor(args.workers) as pool:
         for job, result in zip(jobs, pool.map(run_chunk, jobs), strict=True):
             a, b, pair_margins, won, played, chunk_times = result
             with chunks_path.open("a", encoding="utf-8") as out:
-                out.write(json.dumps({"a": a, "b": b, "seed": job[3], "chunk": args.chunk,
-                                      "pairs": job[2], "margins": pair_margins, "won": won,
-                                      "deals": played}) + "\n")
+                out.write(
+                    json.dumps(
+                        {
+                            "a": a,
+                            "b": b,
+                            "seed": job[3],
+                            "chunk": args.chunk,
+                            "pairs": job[2],
+                            "margins": pair_margins,
+                            "won": won,
+                            "deals": played,
+                        }
+                    )
+                    + "\n"
+                )
             margins.setdefault((a, b), []).extend(pair_margins)
             wins[(a, b)] = wins.get((a, b), 0) + won
             deals[(a, b)] = deals.get((a, b), 0) + played
             for level, values in chunk_times.items():
                 times.setdefault(level, []).extend(values)
             rows, timing = summarise(margins, wins, deals, times)
-            note = (f"{len(margins[(a, b)])} pairs; this run: {args.workers} worker "
-                    f"process(es), {time.time() - began:.0f} s so far, Python "
-                    f"{sys.version.split()[0]}, chunks of {args.chunk} pairs, seeds 17, 1017, ...")
+            note = (
+                f"{len(margins[(a, b)])} pairs; this run: {args.workers} worker "
+                f"process(es), {time.time() - began:.0f} s so far, Python "
+                f"{sys.version.split()[0]}, chunks of {args.chunk} pairs, seeds 17, 1017, ..."
+            )
             data = merge(old, rows, timing, {f"{a}:{b}": note})
             old = data
             data_path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")

@@ -58,8 +58,7 @@ def main() -> None:
     print(f"python {sys.version.split()[0]}, {args.deals} deals x best of {args.repeats}")
     print(f"random complete deals per second (2 players): {args.deals / seconds:,.0f}")
     print(
-        f"legal_plays + play per move: {per_move_us:.2f} us "
-        f"({moves / args.deals:.0f} moves a deal)"
+        f"legal_plays + play per move: {per_move_us:.2f} us ({moves / args.deals:.0f} moves a deal)"
     )
     print(f"baseline: shuffling 52 cards per second: {args.deals / baseline:,.0f}")
     print(f"deal cost in shuffles: {seconds / baseline:.1f}")

@@ -101,8 +101,9 @@ async def seat_client(port, table_id, session_key, seat, stats: Stats, rng, thin
 
     url = f"ws://127.0.0.1:{port}/ws/en/friends/{table_id}/"
     headers = {"Cookie": f"sessionid={session_key}", "Origin": f"http://127.0.0.1:{port}"}
-    async with websockets.connect(url, additional_headers=headers, open_timeout=120,
-                                  max_queue=None) as ws:
+    async with websockets.connect(
+        url, additional_headers=headers, open_timeout=120, max_queue=None
+    ) as ws:
         first, played = True, -1
         async for raw in ws:
             stats.received += 1
@@ -133,8 +134,9 @@ async def seat_client(port, table_id, session_key, seat, stats: Stats, rng, thin
                 card = rng.choice(message["view"]["hand"])
                 stats.pending[(table_id, message["version"] + 1)] = time.perf_counter()
                 stats.sent += 1
-                await ws.send(json.dumps({"type": "play", "card": card,
-                                          "version": message["version"]}))
+                await ws.send(
+                    json.dumps({"type": "play", "card": card, "version": message["version"]})
+                )
 
 
 async def play_all(ports, tables, stats, think, timeout):
@@ -151,9 +153,13 @@ async def play_all(ports, tables, stats, think, timeout):
                 if stats.waiting <= 0:
                     stats.all_in.set()
 
-    clients = [client(ports[seat % len(ports)], table_id, key, seat, stats,
-                      random.Random(rng.random()), think)
-               for table_id, keys in tables for seat, key in enumerate(keys)]
+    clients = [
+        client(
+            ports[seat % len(ports)], table_id, key, seat, stats, random.Random(rng.random()), think
+        )
+        for table_id, keys in tables
+        for seat, key in enumerate(keys)
+    ]
     # on a timeout, the tables still playing are counted as unfinished
     with contextlib.suppress(TimeoutError):
         await asyncio.wait_for(asyncio.gather(*clients), timeout)
@@ -172,8 +178,11 @@ def free_port() -> int:
 
 def script_output(name: str) -> str:
     """What ``scripts/<name>`` prints (the URL of the server it started)."""
-    return subprocess.run([str(ROOT / "scripts" / name)], check=True, capture_output=True,
-                          text=True).stdout.strip().splitlines()[-1]
+    return (
+        subprocess.run([str(ROOT / "scripts" / name)], check=True, capture_output=True, text=True)
+        .stdout.strip()
+        .splitlines()[-1]
+    )
 
 
 def fresh_postgres_database(url: str, name: str = "pisti_friends_bench") -> str:
@@ -192,10 +201,24 @@ def start_servers(count: int, env: dict, logs: Path) -> tuple[list[int], list]:
     for _index in range(count):
         port = free_port()
         log = open(logs / f"daphne-{port}.log", "w")  # noqa: SIM115 - closed at exit
-        servers.append(subprocess.Popen(
-            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
-             "pisti_site.asgi:application"], cwd=ROOT, env={**os.environ, **env},
-            stdout=log, stderr=subprocess.STDOUT))
+        servers.append(
+            subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "daphne",
+                    "-b",
+                    "127.0.0.1",
+                    "-p",
+                    str(port),
+                    "pisti_site.asgi:application",
+                ],
+                cwd=ROOT,
+                env={**os.environ, **env},
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
+        )
         ports.append(port)
     for port in ports:
         for _attempt in range(300):
@@ -213,13 +236,22 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--processes", type=int, default=1, help="Daphne processes")
-    parser.add_argument("--think", type=float, default=2.0,
-                        help="mean seconds a client thinks before playing (0: none)")
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=2.0,
+        help="mean seconds a client thinks before playing (0: none)",
+    )
     parser.add_argument("--deals", type=int, default=1)
-    parser.add_argument("--database-url", help="an empty database (default: a new SQLite "
-                        "file for one process, PostgreSQL for more)")
-    parser.add_argument("--redis-url", help="the channel layer's Redis (default: in memory "
-                        "for one process, scripts/redis.sh for more)")
+    parser.add_argument(
+        "--database-url",
+        help="an empty database (default: a new SQLite file for one process, PostgreSQL for more)",
+    )
+    parser.add_argument(
+        "--redis-url",
+        help="the channel layer's Redis (default: in memory "
+        "for one process, scripts/redis.sh for more)",
+    )
     parser.add_argument("--timeout", type=float, default=900, help="seconds for the play")
     args = parser.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="friends-bench-"))
@@ -227,12 +259,19 @@ def main() -> None:
     sys.path.insert(0, str(tmp))
     database = args.database_url
     if database is None:
-        database = (f"sqlite:///{tmp / 'bench.sqlite3'}" if args.processes == 1
-                    else fresh_postgres_database(script_output("postgres.sh")))
+        database = (
+            f"sqlite:///{tmp / 'bench.sqlite3'}"
+            if args.processes == 1
+            else fresh_postgres_database(script_output("postgres.sh"))
+        )
     redis = args.redis_url or (script_output("redis.sh") if args.processes > 1 else "")
-    env = {"DJANGO_SETTINGS_MODULE": "friends_bench_settings",
-           "PYTHONPATH": os.pathsep.join([str(tmp), str(ROOT)]),
-           "DATABASE_URL": database, "REDIS_URL": redis, "FRIENDS_FLOOD_MESSAGES": "100000"}
+    env = {
+        "DJANGO_SETTINGS_MODULE": "friends_bench_settings",
+        "PYTHONPATH": os.pathsep.join([str(tmp), str(ROOT)]),
+        "DATABASE_URL": database,
+        "REDIS_URL": redis,
+        "FRIENDS_FLOOD_MESSAGES": "100000",
+    }
     tables = prepare_tables(env, args.tables, args.deals)
     ports, servers = start_servers(args.processes, env, tmp)
     try:
@@ -248,18 +287,26 @@ def main() -> None:
     unfinished = args.tables - stats.finished
     errors = stats.refused + stats.failed + unfinished
     layer = "Redis" if redis else "in-memory"
-    print(f"{args.tables} tables of 2 bots-as-clients (think {args.think:g} s), "
-          f"{args.processes} Daphne process{'es' if args.processes > 1 else ''}, "
-          f"{layer} channel layer, {database.split(':')[0]}:")
-    print(f"  {stats.finished}/{args.tables} tables finished their deals in {elapsed:.1f} s; "
-          f"errors {errors} ({stats.refused} refusals, {stats.failed} failed connections, "
-          f"{unfinished} unfinished)")
-    print(f"  plays sent {stats.sent}, frames received {stats.received}: "
-          f"{(stats.sent + stats.received) / elapsed:.0f} messages/s")
-    print(f"  play to the other seat's update: p50 {percentile(stats.latencies, .5) * 1e3:.0f}"
-          f" ms, p95 {percentile(stats.latencies, .95) * 1e3:.0f} ms, max "
-          f"{max(stats.latencies, default=float('nan')) * 1e3:.0f} ms "
-          f"({len(stats.latencies)} plays)")
+    print(
+        f"{args.tables} tables of 2 bots-as-clients (think {args.think:g} s), "
+        f"{args.processes} Daphne process{'es' if args.processes > 1 else ''}, "
+        f"{layer} channel layer, {database.split(':')[0]}:"
+    )
+    print(
+        f"  {stats.finished}/{args.tables} tables finished their deals in {elapsed:.1f} s; "
+        f"errors {errors} ({stats.refused} refusals, {stats.failed} failed connections, "
+        f"{unfinished} unfinished)"
+    )
+    print(
+        f"  plays sent {stats.sent}, frames received {stats.received}: "
+        f"{(stats.sent + stats.received) / elapsed:.0f} messages/s"
+    )
+    print(
+        f"  play to the other seat's update: p50 {percentile(stats.latencies, 0.5) * 1e3:.0f}"
+        f" ms, p95 {percentile(stats.latencies, 0.95) * 1e3:.0f} ms, max "
+        f"{max(stats.latencies, default=float('nan')) * 1e3:.0f} ms "
+        f"({len(stats.latencies)} plays)"
+    )
     if errors:
         raise SystemExit(f"{errors} errors (server logs in {tmp})")
 

@@ -336,9 +336,7 @@ def main() -> None:
     parser.add_argument("--opponent", default="pimc")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--out", help="JSON lines of finished chunks (resumed if present)")
-    parser.add_argument(
-        "--chunks", default=str(DEFAULT_CHUNKS)
-    )
+    parser.add_argument("--chunks", default=str(DEFAULT_CHUNKS))
     args = parser.parse_args()
     if args.kind == "worlds":
         run_readings(args)

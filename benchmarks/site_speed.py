@@ -39,18 +39,32 @@ def free_port() -> int:
 
 def prepare(env: dict) -> None:
     for command in (
-        ["compile_translations"], ["migrate", "--noinput", "-v0"], ["load_content"],
+        ["compile_translations"],
+        ["migrate", "--noinput", "-v0"],
+        ["load_content"],
         ["collectstatic", "--noinput", "-v0"],
     ):
-        subprocess.run([PY, "manage.py", *command], cwd=ROOT, env=env, check=True,
-                       capture_output=True)
+        subprocess.run(
+            [PY, "manage.py", *command], cwd=ROOT, env=env, check=True, capture_output=True
+        )
 
 
 def start_gunicorn(env: dict, port: int, workers: int = 1) -> subprocess.Popen:
     server = subprocess.Popen(
-        [PY, "-m", "gunicorn", "pisti_site.wsgi", "--bind", f"127.0.0.1:{port}",
-         "--workers", str(workers), "--log-level", "warning"],
-        cwd=ROOT, env=env,
+        [
+            PY,
+            "-m",
+            "gunicorn",
+            "pisti_site.wsgi",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            str(workers),
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env=env,
     )
     deadline = time.monotonic() + 30
     while True:
@@ -84,12 +98,17 @@ def ensure_wrk() -> str | None:
 def load_wrk(wrk: str, url: str, seconds: int, connections: int) -> tuple[float, int]:
     out = subprocess.run(
         [wrk, "-t1", f"-c{connections}", f"-d{seconds}s", "-H", "Accept-Encoding: gzip", url],
-        capture_output=True, text=True, check=True,
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
     failed = 0
-    for pattern in (r"Non-2xx or 3xx responses: (\d+)", r"Socket errors: connect (\d+), "
-                    r"read (\d+), write (\d+), timeout (\d+)"):
+    for pattern in (
+        r"Non-2xx or 3xx responses: (\d+)",
+        r"Socket errors: connect (\d+), "
+        r"read (\d+), write (\d+), timeout (\d+)",
+    ):
         match = re.search(pattern, out)
         if match:
             failed += sum(int(g) for g in match.groups())
@@ -167,8 +186,11 @@ def main() -> None:
         for asset in assets:
             _, asset_headers, asset_body = fetch(port, asset.decode())
             transfer += len(asset_body)
-        foreign = [u for u in re.findall(rb'(?:src|href)="(https?://[^"]+)"', html)
-                   if not u.startswith(b"http://127.0.0.1")]
+        foreign = [
+            u
+            for u in re.findall(rb'(?:src|href)="(https?://[^"]+)"', html)
+            if not u.startswith(b"http://127.0.0.1")
+        ]
         # Warm both up, then measure alternately.
         for path in (PAGE, static_path):
             for _ in range(50):
@@ -179,8 +201,9 @@ def main() -> None:
         for _ in range(args.rounds):
             for path in (static_path, PAGE):
                 if wrk:
-                    rps, bad = load_wrk(wrk, f"http://127.0.0.1:{port}{path}", args.seconds,
-                                        args.connections)
+                    rps, bad = load_wrk(
+                        wrk, f"http://127.0.0.1:{port}{path}", args.seconds, args.connections
+                    )
                 else:
                     rps, bad = load_python(port, path, args.seconds, args.connections)
                 results[path].append(rps)
@@ -193,17 +216,23 @@ def main() -> None:
     page_rps = statistics.median(results[PAGE])
     static_rps = statistics.median(results[static_path])
     ratio = page_rps / static_rps
-    print(f"load client: {'wrk' if wrk else 'python threads'}, {args.connections} connections, "
-          f"{args.rounds} x {args.seconds}s each, gunicorn 1 worker")
+    print(
+        f"load client: {'wrk' if wrk else 'python threads'}, {args.connections} connections, "
+        f"{args.rounds} x {args.seconds}s each, gunicorn 1 worker"
+    )
     print(f"rules page {PAGE}: {len(html):,} bytes HTML, {len(body):,} gzipped")
     rounds = ", ".join(f"{r:,.0f}" for r in results[PAGE])
     print(f"  requests/s: {page_rps:,.0f}  (rounds: {rounds})")
-    print(f"static file of the same size: {static_rps:,.0f}  "
-          f"(rounds: {', '.join(f'{r:,.0f}' for r in results[static_path])})")
+    print(
+        f"static file of the same size: {static_rps:,.0f}  "
+        f"(rounds: {', '.join(f'{r:,.0f}' for r in results[static_path])})"
+    )
     print(f"ratio page/static: {ratio:.2f} (target >= 0.90)")
     print(f"failed requests: {failed}")
-    print(f"rules page total transfer (HTML+CSS+JS compressed): {transfer:,} bytes "
-          f"= {transfer / 1024:.1f} KB (target < 60 KB)")
+    print(
+        f"rules page total transfer (HTML+CSS+JS compressed): {transfer:,} bytes "
+        f"= {transfer / 1024:.1f} KB (target < 60 KB)"
+    )
     print(f"requests to other hosts: {len(foreign)}")
 
 

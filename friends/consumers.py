@@ -49,8 +49,15 @@ from .models import Table
 from .protocol import CLOSE_FLOOD, CLOSE_FORBIDDEN, CLOSE_NOT_FOUND, MAX_MESSAGE_CHARS
 from .service import Refused
 
-__all__ = ["CLOSE_FLOOD", "CLOSE_FORBIDDEN", "CLOSE_NOT_FOUND", "MAX_MESSAGE_CHARS",
-           "NoSuchTable", "TableConsumer", "tell_table"]
+__all__ = [
+    "CLOSE_FLOOD",
+    "CLOSE_FORBIDDEN",
+    "CLOSE_NOT_FOUND",
+    "MAX_MESSAGE_CHARS",
+    "NoSuchTable",
+    "TableConsumer",
+    "tell_table",
+]
 
 # A person plays at most a card or two a second; more than this from one connection is a
 # flood. (Settings may raise it for bots playing as clients in the benchmark.)
@@ -74,8 +81,9 @@ def group_name(table_id) -> str:
 
 
 def reaction_text(reaction: str) -> str:
-    return {"well_played": _("Well played!"), "pisti": _("Pişti!"),
-            "good_game": _("Good game!")}[reaction]
+    return {"well_played": _("Well played!"), "pisti": _("Pişti!"), "good_game": _("Good game!")}[
+        reaction
+    ]
 
 
 def changed_message(note: dict | None = None) -> dict:
@@ -116,8 +124,9 @@ async def read(function, *args):
         return await database_sync_to_async(function)(*args)
     if _read_pool is None:
         _read_pool = ThreadPoolExecutor(threads, thread_name_prefix="friends-read")
-    return await database_sync_to_async(function, thread_sensitive=False,
-                                        executor=_read_pool)(*args)
+    return await database_sync_to_async(function, thread_sensitive=False, executor=_read_pool)(
+        *args
+    )
 
 
 def build_frame(table: Table, seat: int | None, lang: str, note: dict | None) -> dict:
@@ -128,8 +137,10 @@ def build_frame(table: Table, seat: int | None, lang: str, note: dict | None) ->
         if note:
             frame["note"] = _(
                 "The time ran out: the medium bot played the %(card)s for %(name)s."
-            ) % {"card": card_words(parse_card(note["card"])),
-                 "name": frame["seats"][note["seat"]]["name"]}
+            ) % {
+                "card": card_words(parse_card(note["card"])),
+                "name": frame["seats"][note["seat"]]["name"],
+            }
         return frame
 
 
@@ -161,9 +172,14 @@ class Changes:
         key = (table_id, stamp)
         change = self._changes.get(key)
         loop = asyncio.get_running_loop()
-        if change is None or change.loading.get_loop() is not loop or (
-                change.loading.done() and (change.loading.cancelled()
-                                           or change.loading.exception() is not None)):
+        if (
+            change is None
+            or change.loading.get_loop() is not loop
+            or (
+                change.loading.done()
+                and (change.loading.cancelled() or change.loading.exception() is not None)
+            )
+        ):
             # a load that failed is not kept: the next connection tries again
             change = Change(loop.create_task(read(load_table, table_id)))
             self._changes[key] = change
@@ -172,8 +188,10 @@ class Changes:
 
     def _forget_old(self) -> None:
         now = time.monotonic()
-        while self._changes and (len(self._changes) > self.KEEP or now - next(
-                iter(self._changes.values())).at > self.KEEP_SECONDS):
+        while self._changes and (
+            len(self._changes) > self.KEEP
+            or now - next(iter(self._changes.values())).at > self.KEEP_SECONDS
+        ):
             self._changes.popitem(last=False)
 
     async def table(self, table_id: str, stamp: str) -> Table | None:
@@ -181,8 +199,15 @@ class Changes:
         of this process, so only ever read, never changed."""
         return await asyncio.shield(self._change(table_id, stamp).loading)
 
-    def frame(self, table_id: str, stamp: str, table: Table, seat: int | None, lang: str,
-              note: dict | None) -> tuple[str, int | None]:
+    def frame(
+        self,
+        table_id: str,
+        stamp: str,
+        table: Table,
+        seat: int | None,
+        lang: str,
+        note: dict | None,
+    ) -> tuple[str, int | None]:
         """The text of ``seat``'s frame for this change, and its deadline; built once."""
         change = self._change(table_id, stamp)
         key = (seat, lang)
@@ -259,8 +284,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_discard(self.group, self.channel_name)
         if self.seat is not None:
             table = await self._load()
-            if table is not None and await self._db(service.set_presence, table, self.seat,
-                                                    False):
+            if table is not None and await self._db(service.set_presence, table, self.seat, False):
                 await self._tell_table()
 
     def _may_watch(self, table: Table) -> bool:
@@ -284,9 +308,13 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.close(code=CLOSE_NOT_FOUND)
             return
         await self._expire(table)
-        handler = {protocol.PLAY: self._play, protocol.NEXT: self._next,
-                   protocol.REACT: self._react, protocol.TAKE_OVER: self._take_over,
-                   protocol.SYNC: self._resend}[kind]
+        handler = {
+            protocol.PLAY: self._play,
+            protocol.NEXT: self._next,
+            protocol.REACT: self._react,
+            protocol.TAKE_OVER: self._take_over,
+            protocol.SYNC: self._resend,
+        }[kind]
         try:
             await handler(table, message)
         except Refused as refused:
@@ -325,8 +353,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         if now - self.last_reaction < REACTION_SECONDS:
             raise Refused(_("One reaction at a time: wait a moment."), "reaction_rate")
         self.last_reaction = now
-        await self.channel_layer.group_send(self.group, {
-            "type": "table.reaction", "seat": self.seat, "reaction": reaction})
+        await self.channel_layer.group_send(
+            self.group, {"type": "table.reaction", "seat": self.seat, "reaction": reaction}
+        )
 
     # --- messages from the group ----------------------------------------------------------
 
@@ -350,16 +379,21 @@ class TableConsumer(AsyncWebsocketConsumer):
                 await self._tell_table()
                 return
         if not self._may_watch(table):
-            await self._refuse(_("This game has started and is not open to watchers."),
-                               "forbidden")
+            await self._refuse(_("This game has started and is not open to watchers."), "forbidden")
             await self.close(code=CLOSE_FORBIDDEN)
             return
         await self._send_frame(table, event.get("note"), stamp)
 
     async def table_reaction(self, event):
-        await self.send(text_data=json.dumps({
-            "type": protocol.REACTION, "seat": event["seat"],
-            "text": reaction_text(event["reaction"])}))
+        await self.send(
+            text_data=json.dumps(
+                {
+                    "type": protocol.REACTION,
+                    "seat": event["seat"],
+                    "text": reaction_text(event["reaction"]),
+                }
+            )
+        )
 
     # --- helpers --------------------------------------------------------------------------
 
@@ -367,6 +401,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         def run():
             with translation.override(self.lang):
                 return function(*args)
+
         return await database_sync_to_async(run)()
 
     async def _load(self) -> Table | None:
@@ -384,15 +419,17 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_send(self.group, changed_message(note))
 
     async def _refuse(self, message: str, code: str):
-        await self.send(text_data=json.dumps({"type": protocol.REFUSED, "code": code,
-                                              "message": message}))
+        await self.send(
+            text_data=json.dumps({"type": protocol.REFUSED, "code": code, "message": message})
+        )
 
     async def _send_frame(self, table, note=None, stamp=None):
         """This connection's seat's frame: for a change (``stamp``), the one this process
         built for the seat and language; otherwise built for this connection alone."""
         if stamp:
-            text, deadline_ms = changes.frame(self.table_id, stamp, table, self.seat,
-                                              self.lang, note)
+            text, deadline_ms = changes.frame(
+                self.table_id, stamp, table, self.seat, self.lang, note
+            )
         else:
             frame = build_frame(table, self.seat, self.lang, note)
             text, deadline_ms = json.dumps(frame), frame["deadline_ms"]

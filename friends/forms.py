@@ -14,12 +14,15 @@ from .service import NAME_LENGTH
 
 class NewTableForm(HouseRulesForm):
     name = forms.CharField(label=_("Your name at the table"), max_length=NAME_LENGTH)
-    kind = forms.ChoiceField(label=_("Table"), choices=Table.KINDS, initial="1v1",
-                             widget=forms.RadioSelect)
-    timer = forms.TypedChoiceField(label=_("Turn timer"), choices=Table.TIMERS, coerce=int,
-                                   initial=0, widget=forms.RadioSelect)
+    kind = forms.ChoiceField(
+        label=_("Table"), choices=Table.KINDS, initial="1v1", widget=forms.RadioSelect
+    )
+    timer = forms.TypedChoiceField(
+        label=_("Turn timer"), choices=Table.TIMERS, coerce=int, initial=0, widget=forms.RadioSelect
+    )
     spectators = forms.BooleanField(
-        label=_("Others with the link may watch (they never see a hand)"), required=False)
+        label=_("Others with the link may watch (they never see a hand)"), required=False
+    )
     field_order = ["name", "kind", "timer", "spectators"]
 
     def table_rules(self, data) -> dict:

@@ -34,8 +34,12 @@ def seat_summary(table: Table, index: int, to_move: int | None) -> dict:
     return {
         "seat": index,
         "kind": seat["kind"],
-        "name": seat["name"] or (_("Bot (%(level)s)") % {"level": level_name(seat["level"])}
-                                 if seat["kind"] == "bot" else ""),
+        "name": seat["name"]
+        or (
+            _("Bot (%(level)s)") % {"level": level_name(seat["level"])}
+            if seat["kind"] == "bot"
+            else ""
+        ),
         "level": seat["level"],
         "away": str(index) in table.away and seat["kind"] == "human",
         "stand_in": bool(seat.get("stand_in")),
@@ -45,30 +49,49 @@ def seat_summary(table: Table, index: int, to_move: int | None) -> dict:
 
 def card_words_for(view: dict) -> dict:
     """Spoken names for the cards this frame shows (all of them known to its receiver)."""
-    shown = list(view.get("hand", [])) + view["pile_face_up"] + [
-        play["card"] for play in view["history"]]
+    shown = (
+        list(view.get("hand", []))
+        + view["pile_face_up"]
+        + [play["card"] for play in view["history"]]
+    )
     return {name: card_words(parse_card(name)) for name in dict.fromkeys(shown)}
 
 
 def recent_steps(state, names) -> list[dict]:
     """The last plays of the deal as the shared table script animates them."""
     first = max(0, len(state.events) - RECENT_STEPS)
-    return [{**event_step(event, names, state.rules.side_of), "index": first + offset}
-            for offset, event in enumerate(state.events[first:])]
+    return [
+        {**event_step(event, names, state.rules.side_of), "index": first + offset}
+        for offset, event in enumerate(state.events[first:])
+    ]
 
 
 def board_html(table: Table, match, state, seat: int | None, names: dict) -> str:
     """The shared card table (``includes/table/table.html``) for ``seat``, with the
     players' names; a watcher sees it from seat 1's chair without any hand."""
     me = seat if seat is not None else 0
-    playable = (seat is not None and table.status == Table.PLAYING and match.current is not None
-                and not state.is_over and state.current_player == seat)
-    levels = {i: level_name(entry["level"]) for i, entry in enumerate(table.seats)
-              if entry["kind"] == "bot"}
+    playable = (
+        seat is not None
+        and table.status == Table.PLAYING
+        and match.current is not None
+        and not state.is_over
+        and state.current_player == seat
+    )
+    levels = {
+        i: level_name(entry["level"])
+        for i, entry in enumerate(table.seats)
+        if entry["kind"] == "bot"
+    }
     data = present_table(
-        state, me, playable=playable, match_totals=match.totals, levels=levels,
-        form={"action": "", "fields": [("version", table.version)]} if seat is not None
-        else None, keep_slots=True, show_hand=seat is not None)
+        state,
+        me,
+        playable=playable,
+        match_totals=match.totals,
+        levels=levels,
+        form={"action": "", "fields": [("version", table.version)]} if seat is not None else None,
+        keep_slots=True,
+        show_hand=seat is not None,
+    )
     for entry in data["seats"]:
         entry["name"] = names[entry["seat"]]
     if data["turn"] is not None and data["turn"] != me:
@@ -78,9 +101,10 @@ def board_html(table: Table, match, state, seat: int | None, names: dict) -> str
 
 def side_names(rules, names: dict) -> list[str]:
     """Each side named by its players (partners joined with "and")."""
-    return [_(" and ").join(names[seat] for seat in range(rules.players)
-                            if rules.side_of(seat) == side)
-            for side in range(rules.sides)]
+    return [
+        _(" and ").join(names[seat] for seat in range(rules.players) if rules.side_of(seat) == side)
+        for side in range(rules.sides)
+    ]
 
 
 def deal_end_html(match, seat: int | None, names: dict) -> str:

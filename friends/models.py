@@ -23,8 +23,12 @@ class Table(MatchRecord):
         ("4", _("4 players, each for themselves")),
         ("2v2", _("2 against 2")),
     ]
-    TIMERS = [(0, _("No timer")), (15, _("15 seconds a move")), (30, _("30 seconds a move")),
-              (60, _("60 seconds a move"))]
+    TIMERS = [
+        (0, _("No timer")),
+        (15, _("15 seconds a move")),
+        (30, _("30 seconds a move")),
+        (60, _("60 seconds a move")),
+    ]
     LOBBY, PLAYING, FINISHED = "lobby", "playing", "finished"
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)

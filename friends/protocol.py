@@ -26,8 +26,7 @@ CLOSE_FORBIDDEN = 4403  # not a player, and the table is not open to watchers
 CLOSE_NOT_FOUND = 4404  # no such table, or no such WebSocket path
 CLOSE_FLOOD = 4429  # too many messages from one connection
 
-CLOSE_CODES = {"forbidden": CLOSE_FORBIDDEN, "not_found": CLOSE_NOT_FOUND,
-               "flood": CLOSE_FLOOD}
+CLOSE_CODES = {"forbidden": CLOSE_FORBIDDEN, "not_found": CLOSE_NOT_FOUND, "flood": CLOSE_FLOOD}
 
 # What the server sends.
 STATE, REFUSED, REACTION = "state", "refused", "reaction"
@@ -36,8 +35,16 @@ STATE, REFUSED, REACTION = "state", "refused", "reaction"
 PLAY, NEXT, REACT, TAKE_OVER, SYNC = "play", "next", "react", "take_over", "sync"
 
 # Every message type by name, for the page's script (``message_types``).
-MESSAGE_TYPES = {"state": STATE, "refused": REFUSED, "reaction": REACTION, "play": PLAY,
-                 "next": NEXT, "react": REACT, "take_over": TAKE_OVER, "sync": SYNC}
+MESSAGE_TYPES = {
+    "state": STATE,
+    "refused": REFUSED,
+    "reaction": REACTION,
+    "play": PLAY,
+    "next": NEXT,
+    "react": REACT,
+    "take_over": TAKE_OVER,
+    "sync": SYNC,
+}
 
 MAX_MESSAGE_CHARS = 2000
 # Every message is one flat object: depth 1. A little room, and no more.
@@ -57,8 +64,12 @@ def malformed() -> Refused:
 
 
 # Each field: (its type, the refusal when it is missing or of another type).
-CARD, VERSION, SEAT, REACTION_NAME = ((str, not_a_card), (int, no_version),
-                                      (int, _seat_refusal), (str, no_such_reaction))
+CARD, VERSION, SEAT, REACTION_NAME = (
+    (str, not_a_card),
+    (int, no_version),
+    (int, _seat_refusal),
+    (str, no_such_reaction),
+)
 INCOMING = {
     PLAY: {"card": CARD, "version": VERSION},
     NEXT: {"version": VERSION},

@@ -88,8 +88,13 @@ def create_table(kind: str, rules: Rules, timer: int, spectators: bool, name: st
     seats = [empty_seat() for _seat in range(rules.players)]
     seats[0] = human_seat(clean_name(name), token)
     table = Table.objects.create(
-        kind=kind, rules=rules.to_dict(), seats=seats, creator_token=token,
-        spectators=spectators, timer=timer, seed=matchplay.new_seed(),
+        kind=kind,
+        rules=rules.to_dict(),
+        seats=seats,
+        creator_token=token,
+        spectators=spectators,
+        timer=timer,
+        seed=matchplay.new_seed(),
     )
     return table, token
 
@@ -119,6 +124,7 @@ def _check_version(table: Table, version) -> int:
 def _retrying(action):
     """``action(table, ...)`` once more on the fresh row if the row changed under it (the
     fresh row's version check decides whether the move is still good)."""
+
     def run(table: Table, *args):
         for attempt in range(3):
             try:
@@ -127,6 +133,7 @@ def _retrying(action):
                 if attempt == 2:
                     raise
                 table.refresh_from_db()
+
     run.__doc__, run.__name__ = action.__doc__, action.__name__
     return run
 
@@ -169,7 +176,7 @@ def set_bot(table: Table, token: str | None, seat, level) -> None:
     if level != "" and not is_playing_level(level):
         raise Refused(_("There is no such bot level."), "level")
     seats = [dict(s) for s in table.seats]
-    seats[seat] = ({**empty_seat(), "kind": "bot", "level": level} if level else empty_seat())
+    seats[seat] = {**empty_seat(), "kind": "bot", "level": level} if level else empty_seat()
     _save(table, table.version, seats=seats)
 
 
@@ -186,15 +193,22 @@ def _deadline_for(table: Table, match: Match, seats: list[dict]):
 
 def run_bots(table: Table, match: Match, seats: list[dict]) -> None:
     """Bots play, each from its own view, until a human is to move or the deal ends."""
-    matchplay.run_bots(table, match, lambda seat: (
-        seats[seat]["level"] if seats[seat]["kind"] == "bot" else None))
+    matchplay.run_bots(
+        table, match, lambda seat: seats[seat]["level"] if seats[seat]["kind"] == "bot" else None
+    )
 
 
 def _store_match(table: Table, version: int, match: Match, seats=None) -> None:
     seats = seats if seats is not None else table.seats
     status = Table.FINISHED if match.outcome.over else Table.PLAYING
-    _save(table, version, match=match.to_dict(), seats=seats, status=status,
-          deadline=_deadline_for(table, match, seats))
+    _save(
+        table,
+        version,
+        match=match.to_dict(),
+        seats=seats,
+        status=status,
+        deadline=_deadline_for(table, match, seats),
+    )
 
 
 def start(table: Table, token: str | None) -> None:
@@ -291,7 +305,8 @@ def _set_away(table: Table, seat: int, since: str | None) -> bool:
         else:
             away[key] = since
         stored = Table.objects.filter(pk=table.pk, away_version=table.away_version).update(
-            away=away, away_version=F("away_version") + 1)
+            away=away, away_version=F("away_version") + 1
+        )
         if stored:
             table.away, table.away_version = away, table.away_version + 1
             return True

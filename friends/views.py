@@ -49,17 +49,22 @@ def start(request):
         form = NewTableForm(request.POST)
         if form.is_valid():
             data = form.cleaned_data
-            table, token = service.create_table(data["kind"], data["rules"], data["timer"],
-                                                data["spectators"], data["name"])
+            table, token = service.create_table(
+                data["kind"], data["rules"], data["timer"], data["spectators"], data["name"]
+            )
             _keep_token(request, table.pk, token)
             return redirect("friends:table", table_id=table.pk)
     else:
         form = NewTableForm(initial=new_table_initial())
     hidden = ("name", "kind", "timer", "spectators")
-    return render(request, "friends/start.html", {
-        "form": form,
-        "rule_fields": [form[name] for name in form.fields if name not in hidden],
-    })
+    return render(
+        request,
+        "friends/start.html",
+        {
+            "form": form,
+            "rule_fields": [form[name] for name in form.fields if name not in hidden],
+        },
+    )
 
 
 def script_strings() -> dict:
@@ -84,22 +89,33 @@ def table_page(request, table_id):
     table = _table_or_404(table_id)
     token = _token(request, table.pk)
     seat = service.seat_of(table, token)
-    watching_refused = (seat is None and table.status != Table.LOBBY and not table.spectators)
-    return render(request, "friends/table.html", {
-        "table": table,
-        "seat": seat,
-        "creator": service.is_creator(table, token),
-        "seats": [{"index": i, "number": i + 1, **entry,
-                   "level_name": level_name(entry["level"]) if entry["level"] else ""}
-                  for i, entry in enumerate(table.seats)],
-        "full": all(entry["kind"] != "empty" for entry in table.seats),
-        "link": request.build_absolute_uri(),
-        "levels": playing_choices(),
-        "watching_refused": watching_refused,
-        "strings": script_strings(),
-        "close_codes": protocol.CLOSE_CODES,
-        "message_types": protocol.MESSAGE_TYPES,
-    }, status=403 if watching_refused else 200)
+    watching_refused = seat is None and table.status != Table.LOBBY and not table.spectators
+    return render(
+        request,
+        "friends/table.html",
+        {
+            "table": table,
+            "seat": seat,
+            "creator": service.is_creator(table, token),
+            "seats": [
+                {
+                    "index": i,
+                    "number": i + 1,
+                    **entry,
+                    "level_name": level_name(entry["level"]) if entry["level"] else "",
+                }
+                for i, entry in enumerate(table.seats)
+            ],
+            "full": all(entry["kind"] != "empty" for entry in table.seats),
+            "link": request.build_absolute_uri(),
+            "levels": playing_choices(),
+            "watching_refused": watching_refused,
+            "strings": script_strings(),
+            "close_codes": protocol.CLOSE_CODES,
+            "message_types": protocol.MESSAGE_TYPES,
+        },
+        status=403 if watching_refused else 200,
+    )
 
 
 def _lobby_action(request, table_id, action):
@@ -127,17 +143,21 @@ def take_seat(request, table_id):
     def sit(table, token):
         token = service.take_seat(table, _seat_number(request), request.POST.get("name"), token)
         _keep_token(request, table.pk, token)
+
     return _lobby_action(request, table_id, sit)
 
 
 @require_POST
 def set_bot(request, table_id):
-    return _lobby_action(request, table_id, lambda table, token: service.set_bot(
-        table, token, _seat_number(request), request.POST.get("level", "")))
+    return _lobby_action(
+        request,
+        table_id,
+        lambda table, token: service.set_bot(
+            table, token, _seat_number(request), request.POST.get("level", "")
+        ),
+    )
 
 
 @require_POST
 def start_game(request, table_id):
     return _lobby_action(request, table_id, service.start)
-
-

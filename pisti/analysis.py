@@ -89,8 +89,9 @@ def searcher(level: str = DEFAULT_LEVEL, seed: int = 0) -> SearchBot:
     return bot
 
 
-def evaluate(view: PlayerView, level: str = DEFAULT_LEVEL, samples: int = DEFAULT_SAMPLES,
-             seed: int = 0) -> Evaluation:
+def evaluate(
+    view: PlayerView, level: str = DEFAULT_LEVEL, samples: int = DEFAULT_SAMPLES, seed: int = 0
+) -> Evaluation:
     """Every card in ``view.hand`` with its value and standard error."""
     bot = searcher(level, seed)
     hand = sorted(set(view.hand))
@@ -129,8 +130,9 @@ def _sampled(bot: SearchBot, view: PlayerView, hand: list[int], samples: int) ->
         mean = sum(diffs) / samples
         var = sum((d - mean) ** 2 for d in diffs) / max(samples - 1, 1)
         values[card] = CardValue(card, means[card], (var / samples) ** 0.5)
-    return Evaluation(values, exact=False, samples=samples,
-                      next_takes={c: takes[c] / samples for c in hand})
+    return Evaluation(
+        values, exact=False, samples=samples, next_takes={c: takes[c] / samples for c in hand}
+    )
 
 
 def _next_can_take(trial: GameState, seat: int, played: int) -> bool:
@@ -187,8 +189,14 @@ def decisions(state: GameState, seat: int) -> list[tuple[int, PlayerView, int]]:
     return found
 
 
-def analyse_deal(state: GameState, seat: int, level: str = DEFAULT_LEVEL,
-                 samples: int = DEFAULT_SAMPLES, seed: int = 0, progress=None):
+def analyse_deal(
+    state: GameState,
+    seat: int,
+    level: str = DEFAULT_LEVEL,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = 0,
+    progress=None,
+):
     """Every decision of ``seat`` in the finished ``state``; ``progress(done, total)`` is
     called after each one (the task uses it to show how far it is)."""
     found = decisions(state, seat)
@@ -201,8 +209,7 @@ def analyse_deal(state: GameState, seat: int, level: str = DEFAULT_LEVEL,
     return reviews
 
 
-def advised_card(view: PlayerView, level: str = DEFAULT_LEVEL,
-                 seed: int = 0) -> tuple[int, bool]:
+def advised_card(view: PlayerView, level: str = DEFAULT_LEVEL, seed: int = 0) -> tuple[int, bool]:
     """The card to advise a player, and whether the review solved the position exactly: the
     level's own choice, except where the review is exact (the last cards of a two-player
     deal), where it is the review's best card. ``master`` plays its last round by its
@@ -257,8 +264,13 @@ def classify(view: PlayerView, played: int, best: int, evaluation: Evaluation):
     language."""
     takes = evaluation.next_takes
     best_takes, played_takes = _takes(view, best), _takes(view, played)
-    facts = {"best": best, "played": played, "pile": view.pile_size,
-             "gain": round(evaluation.loss(played), 1), "samples": evaluation.samples}
+    facts = {
+        "best": best,
+        "played": played,
+        "pile": view.pile_size,
+        "gain": round(evaluation.loss(played), 1),
+        "samples": evaluation.samples,
+    }
     if best_takes and not played_takes and view.pile_size == 1:
         return "pisti_missed", facts
     if view.stock == 0 and best_takes and not played_takes and len(view.hand) <= 2:

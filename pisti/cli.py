@@ -137,7 +137,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     deal = sub.add_parser("deal", help="play one deal between bots and print its record")
     deal.add_argument("--seed", type=int, help="seed for the shuffle and the bots")
-    deal.add_argument("--rules", help='rules as JSON, e.g. \'{"players": 4}\'')
+    deal.add_argument("--rules", help="rules as JSON, e.g. '{\"players\": 4}'")
     deal.add_argument("--bots", default="greedy", help="bot levels, comma-separated, one per seat")
     deal.add_argument("--dealer", type=int, default=0, help="the dealer's seat (default 0)")
     deal.set_defaults(run=cmd_deal)
@@ -150,8 +150,12 @@ def build_parser() -> argparse.ArgumentParser:
     duel_.add_argument("--deals", type=int, default=100, help="deal pairs to play (default 100)")
     duel_.add_argument("--seed", type=int, default=0, help="seed (default 0)")
     duel_.add_argument("--rules", help="rules as JSON")
-    duel_.add_argument("--timeout", type=float, default=10.0,
-                       help="seconds an external bot may take per move (default 10)")
+    duel_.add_argument(
+        "--timeout",
+        type=float,
+        default=10.0,
+        help="seconds an external bot may take per move (default 10)",
+    )
     duel_.set_defaults(run=cmd_duel)
     return parser
 

@@ -42,9 +42,7 @@ def check_deck(deck) -> tuple[int, ...]:
                 raise InvalidDeck(f"deck holds {card_name(card)} twice")
             seen.add(card)
         missing = [card_name(c) for c in FULL_DECK if c not in seen]
-        raise InvalidDeck(
-            f"deck must hold each of the 52 cards once; missing {', '.join(missing)}"
-        )
+        raise InvalidDeck(f"deck must hold each of the 52 cards once; missing {', '.join(missing)}")
     return deck
 
 

@@ -18,8 +18,21 @@ def _cards(values, what: str) -> list[int]:
         raise InvalidPosition(f"{what}: {error}") from None
 
 
-def build_position(cls, rules: Rules, *, dealer, to_move, hands, pile, face_down, stock,
-                   captured, pisti, jack_pisti, last_capture_side):
+def build_position(
+    cls,
+    rules: Rules,
+    *,
+    dealer,
+    to_move,
+    hands,
+    pile,
+    face_down,
+    stock,
+    captured,
+    pisti,
+    jack_pisti,
+    last_capture_side,
+):
     players, sides = rules.players, rules.sides
     if len(hands) != players:
         raise InvalidPosition(f"hands: expected {players} hands, got {len(hands)}")
@@ -54,14 +67,36 @@ def build_position(cls, rules: Rules, *, dealer, to_move, hands, pile, face_down
     if len(captured) != sides:
         raise InvalidPosition(f"captured: expected {sides} sides")
     return assemble_position(
-        cls, rules, dealer=dealer, to_move=to_move, hands=hands, pile=pile,
-        face_down=face_down, stock=stock, captured=captured, pisti=pisti,
-        jack_pisti=jack_pisti, last_capture_side=last_capture_side,
+        cls,
+        rules,
+        dealer=dealer,
+        to_move=to_move,
+        hands=hands,
+        pile=pile,
+        face_down=face_down,
+        stock=stock,
+        captured=captured,
+        pisti=pisti,
+        jack_pisti=jack_pisti,
+        last_capture_side=last_capture_side,
     )
 
 
-def assemble_position(cls, rules: Rules, *, dealer, to_move, hands, pile, face_down, stock,
-                      captured, pisti, jack_pisti, last_capture_side):
+def assemble_position(
+    cls,
+    rules: Rules,
+    *,
+    dealer,
+    to_move,
+    hands,
+    pile,
+    face_down,
+    stock,
+    captured,
+    pisti,
+    jack_pisti,
+    last_capture_side,
+):
     """The state of a position already known to be valid (card numbers, one list of
     captured cards per side): :func:`build_position` without its checks, for a search that
     deals thousands of worlds from one view it has checked once."""

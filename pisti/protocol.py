@@ -38,8 +38,12 @@ class ExternalBot:
             if not argv:
                 raise ValueError("the command is empty")
             self.process = subprocess.Popen(
-                argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL, text=True, bufsize=1,
+                argv,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                text=True,
+                bufsize=1,
             )
         except (OSError, ValueError) as error:
             raise BotFailure(f"cannot start {command!r}: {error}") from None

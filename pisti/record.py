@@ -42,7 +42,7 @@ def state_from_record(record: Any) -> GameState:
         raise InvalidRecord("a deal record must be a JSON object")
     if record.get("format") != FORMAT:
         raise InvalidRecord(
-            f"unknown format {json.dumps(record.get('format'))}: expected \"{FORMAT}\""
+            f'unknown format {json.dumps(record.get("format"))}: expected "{FORMAT}"'
         )
     for key in ("dealer", "deck", "plays"):
         if key not in record:

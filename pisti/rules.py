@@ -26,9 +26,7 @@ class InvalidRules(ValueError):
 
 def _int_range(lo: int, hi: int, step: int = 1):
     def check(value: Any) -> bool:
-        return (
-            type(value) is int and lo <= value <= hi and (value - lo) % step == 0
-        )
+        return type(value) is int and lo <= value <= hi and (value - lo) % step == 0
 
     allowed = f"an integer from {lo} to {hi}" + (f" in steps of {step}" if step > 1 else "")
     return check, allowed

@@ -37,7 +37,8 @@ def arrange_deck(
     if len(placed) != len(set(placed)):
         raise ValueError("a card is placed twice")
     preferred = [parse_card(c) if isinstance(c, str) else c for c in stock_rest]
-    fill = iter([c for c in preferred if c not in placed] + [
-        c for c in FULL_DECK if c not in placed and c not in preferred
-    ])
+    fill = iter(
+        [c for c in preferred if c not in placed]
+        + [c for c in FULL_DECK if c not in placed and c not in preferred]
+    )
     return [c if c is not None else next(fill) for c in deck]

@@ -80,7 +80,8 @@ def side_gains(taken_points, card_counts, pisti, jack_pisti, rules, complete=Tru
     search bots' play-outs use. The majority bonus only once the deal is ``complete``."""
     winner = majority_side(card_counts, rules.majority_rule) if complete else None
     return [
-        taken_points[side] + pisti[side] * rules.pisti_points
+        taken_points[side]
+        + pisti[side] * rules.pisti_points
         + jack_pisti[side] * rules.jack_pisti_points
         + (rules.majority_bonus if side == winner else 0)
         for side in range(len(taken_points))
@@ -101,14 +102,26 @@ def score_tallies(
         for t in tallies
     ]
     points = side_gains(
-        taken, counts, [t.pisti for t in tallies], [t.jack_pisti for t in tallies], rules,
+        taken,
+        counts,
+        [t.pisti for t in tallies],
+        [t.jack_pisti for t in tallies],
+        rules,
         complete,
     )
     seats = seats or [(side,) for side in range(len(tallies))]
     return [
         SideScore(
-            tuple(seats[side]), t.cards, t.aces, t.jacks, t.two_of_clubs, t.ten_of_diamonds,
-            side == winner, t.pisti, t.jack_pisti, points[side],
+            tuple(seats[side]),
+            t.cards,
+            t.aces,
+            t.jacks,
+            t.two_of_clubs,
+            t.ten_of_diamonds,
+            side == winner,
+            t.pisti,
+            t.jack_pisti,
+            points[side],
         )
         for side, t in enumerate(tallies)
     ]

@@ -47,8 +47,9 @@ def pisti_kind(rules: Rules, lone_card: int, card: int) -> int:
     return _KIND_BY_NAME[rules.jack_on_lone_card]
 
 
-def capture_kind(rules: Rules, pile_size: int, top: int | None, card: int,
-                 plays_left: int) -> int | None:
+def capture_kind(
+    rules: Rules, pile_size: int, top: int | None, card: int, plays_left: int
+) -> int | None:
     """What playing ``card`` does, as :meth:`GameState.play` rules it: ``None`` when it
     captures nothing, otherwise the pişti it scores (``NO_PISTI`` for an ordinary capture).
     ``top`` is the pile's face-up top card (``None`` on an empty table), ``plays_left`` the
@@ -77,11 +78,32 @@ class GameState:
     """
 
     __slots__ = (
-        "rules", "players", "dealer", "deck", "layout", "stock", "hands", "pile",
-        "pile_face_down", "captured", "pisti", "jack_pisti", "last_capture_side",
-        "events", "current_player", "leftover", "_side", "_rounds_dealt", "_remaining",
-        "_jack_on_jack", "_jack_on_card", "_last_card_pisti", "_round_length",
-        "deal_marks", "initial_hands", "public_seen",
+        "rules",
+        "players",
+        "dealer",
+        "deck",
+        "layout",
+        "stock",
+        "hands",
+        "pile",
+        "pile_face_down",
+        "captured",
+        "pisti",
+        "jack_pisti",
+        "last_capture_side",
+        "events",
+        "current_player",
+        "leftover",
+        "_side",
+        "_rounds_dealt",
+        "_remaining",
+        "_jack_on_jack",
+        "_jack_on_card",
+        "_last_card_pisti",
+        "_round_length",
+        "deal_marks",
+        "initial_hands",
+        "public_seen",
     )
 
     def __init__(self, rules: Rules, deck, dealer: int = 0) -> None:
@@ -174,7 +196,9 @@ class GameState:
     def card_count(self) -> int:
         """All cards accounted for: hands, pile, stock still to deal and captured piles."""
         return (
-            sum(map(len, self.hands)) + len(self.pile) + self.stock_left
+            sum(map(len, self.hands))
+            + len(self.pile)
+            + self.stock_left
             + sum(map(len, self.captured))
         )
 
@@ -295,8 +319,19 @@ class GameState:
 
     @classmethod
     def from_position(
-        cls, rules: Rules, *, dealer: int, to_move: int, hands, pile, face_down: int = 0,
-        stock=(), captured=None, pisti=None, jack_pisti=None, last_capture_side=None,
+        cls,
+        rules: Rules,
+        *,
+        dealer: int,
+        to_move: int,
+        hands,
+        pile,
+        face_down: int = 0,
+        stock=(),
+        captured=None,
+        pisti=None,
+        jack_pisti=None,
+        last_capture_side=None,
     ) -> GameState:
         """A state in the middle of a deal, as the tutorial sets one up.
 
@@ -310,9 +345,18 @@ class GameState:
         from .position import build_position
 
         return build_position(
-            cls, rules, dealer=dealer, to_move=to_move, hands=hands, pile=pile,
-            face_down=face_down, stock=stock, captured=captured, pisti=pisti,
-            jack_pisti=jack_pisti, last_capture_side=last_capture_side,
+            cls,
+            rules,
+            dealer=dealer,
+            to_move=to_move,
+            hands=hands,
+            pile=pile,
+            face_down=face_down,
+            stock=stock,
+            captured=captured,
+            pisti=pisti,
+            jack_pisti=jack_pisti,
+            last_capture_side=last_capture_side,
         )
 
     def __repr__(self) -> str:
@@ -331,4 +375,3 @@ def new_deal(rules: Rules | None = None, *, rng=None, deck=None, dealer: int = 0
             raise ValueError("new_deal needs a deck order or a seeded random.Random")
         deck = shuffled_deck(rng, rules)
     return GameState(rules, deck, dealer)
-

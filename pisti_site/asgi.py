@@ -18,8 +18,11 @@ from channels.sessions import SessionMiddlewareStack  # noqa: E402
 
 from friends.routing import websocket_urlpatterns  # noqa: E402
 
-application = ProtocolTypeRouter({
-    "http": django_http,
-    "websocket": AllowedHostsOriginValidator(
-        SessionMiddlewareStack(URLRouter(websocket_urlpatterns))),
-})
+application = ProtocolTypeRouter(
+    {
+        "http": django_http,
+        "websocket": AllowedHostsOriginValidator(
+            SessionMiddlewareStack(URLRouter(websocket_urlpatterns))
+        ),
+    }
+)

@@ -24,13 +24,13 @@ SERIF = "Georgia,'DejaVu Serif','Times New Roman',serif"
 # Suit shapes on a 20×20 box.
 SUIT_SHAPES = {
     "H": '<path d="M10 18.5C7 15.6 1 11.6 1 6.6 1 3.6 3.3 1.5 6 1.5c1.9 0 3.3 1 4 2.6'
-         '.7-1.6 2.1-2.6 4-2.6 2.7 0 5 2.1 5 5.1 0 5-6 9-9 11.9z"/>',
+    '.7-1.6 2.1-2.6 4-2.6 2.7 0 5 2.1 5 5.1 0 5-6 9-9 11.9z"/>',
     "D": '<path d="M10 .8 17.6 10 10 19.2 2.4 10z"/>',
     "S": '<path d="M10 1C7.6 4.6 1.6 8.2 1.6 12.2c0 2.3 1.8 4 4 4 1.6 0 2.8-.7 3.5-1.8'
-         '-.2 2-1 3.4-2.6 4.6h7c-1.6-1.2-2.4-2.6-2.6-4.6.7 1.1 1.9 1.8 3.5 1.8 2.2 0 4-1.7'
-         ' 4-4C18.4 8.2 12.4 4.6 10 1z"/>',
+    "-.2 2-1 3.4-2.6 4.6h7c-1.6-1.2-2.4-2.6-2.6-4.6.7 1.1 1.9 1.8 3.5 1.8 2.2 0 4-1.7"
+    ' 4-4C18.4 8.2 12.4 4.6 10 1z"/>',
     "C": '<circle cx="10" cy="5.4" r="4.3"/><circle cx="5" cy="11.4" r="4.3"/>'
-         '<circle cx="15" cy="11.4" r="4.3"/><path d="M9 10h2l1.6 9H7.4z"/>',
+    '<circle cx="15" cy="11.4" r="4.3"/><path d="M9 10h2l1.6 9H7.4z"/>',
 }
 
 # Pip centres for ace to ten on the 100×140 face; pips below the middle are turned over.
@@ -43,39 +43,71 @@ PIPS = {
     "6": [(_L, 30), (_R, 30), (_L, 70), (_R, 70), (_L, 110), (_R, 110)],
     "7": [(_L, 30), (_R, 30), (_M, 50), (_L, 70), (_R, 70), (_L, 110), (_R, 110)],
     "8": [(_L, 30), (_R, 30), (_M, 50), (_L, 70), (_R, 70), (_M, 90), (_L, 110), (_R, 110)],
-    "9": [(_L, 30), (_R, 30), (_L, 56), (_R, 56), (_M, 70), (_L, 84), (_R, 84), (_L, 110),
-          (_R, 110)],
-    "T": [(_L, 30), (_R, 30), (_M, 43), (_L, 56), (_R, 56), (_L, 84), (_R, 84), (_M, 97),
-          (_L, 110), (_R, 110)],
+    "9": [
+        (_L, 30),
+        (_R, 30),
+        (_L, 56),
+        (_R, 56),
+        (_M, 70),
+        (_L, 84),
+        (_R, 84),
+        (_L, 110),
+        (_R, 110),
+    ],
+    "T": [
+        (_L, 30),
+        (_R, 30),
+        (_M, 43),
+        (_L, 56),
+        (_R, 56),
+        (_L, 84),
+        (_R, 84),
+        (_M, 97),
+        (_L, 110),
+        (_R, 110),
+    ],
 }
 
 COURT = {
     # tint of the panel, headwear drawn in the suit colour with a gold fill
-    "K": ("#fbeec4", '<path d="M34 50 38 30l8 10 4-14 4 14 8-10 4 20z" fill="#e7b10a"/>'
-                     '<rect x="34" y="50" width="32" height="5" fill="#e7b10a"/>'),
-    "Q": ("#fbe1ea", '<path d="M36 52c0-10 6-18 14-18s14 8 14 18z" fill="#e7b10a"/>'
-                     '<circle cx="50" cy="31" r="4" fill="#fff" />'
-                     '<circle cx="42" cy="44" r="2.5" fill="#fff"/>'
-                     '<circle cx="58" cy="44" r="2.5" fill="#fff"/>'),
-    "J": ("#e0ecfb", '<path d="M33 52c2-12 10-17 20-17 7 0 12 4 14 10l-10 2z" fill="#e7b10a"/>'
-                     '<path d="M52 36c6-8 14-10 18-8-4 2-8 6-10 12z" fill="#fff"/>'),
+    "K": (
+        "#fbeec4",
+        '<path d="M34 50 38 30l8 10 4-14 4 14 8-10 4 20z" fill="#e7b10a"/>'
+        '<rect x="34" y="50" width="32" height="5" fill="#e7b10a"/>',
+    ),
+    "Q": (
+        "#fbe1ea",
+        '<path d="M36 52c0-10 6-18 14-18s14 8 14 18z" fill="#e7b10a"/>'
+        '<circle cx="50" cy="31" r="4" fill="#fff" />'
+        '<circle cx="42" cy="44" r="2.5" fill="#fff"/>'
+        '<circle cx="58" cy="44" r="2.5" fill="#fff"/>',
+    ),
+    "J": (
+        "#e0ecfb",
+        '<path d="M33 52c2-12 10-17 20-17 7 0 12 4 14 10l-10 2z" fill="#e7b10a"/>'
+        '<path d="M52 36c6-8 14-10 18-8-4 2-8 6-10 12z" fill="#fff"/>',
+    ),
 }
 
 
 def _suit(suit: str, x: float, y: float, size: float, flip: bool = False) -> str:
     turn = f' transform="rotate(180 {x:g} {y:g})"' if flip else ""
     half = size / 2
-    return (f'<use href="#suit-{suit}" x="{x - half:g}" y="{y - half:g}" width="{size:g}" '
-            f'height="{size:g}"{turn}/>')
+    return (
+        f'<use href="#suit-{suit}" x="{x - half:g}" y="{y - half:g}" width="{size:g}" '
+        f'height="{size:g}"{turn}/>'
+    )
 
 
 def _index(rank: str, suit: str) -> str:
     """Rank and suit in the top-left corner, and the same turned over bottom-right."""
     label = "10" if rank == "T" else rank
     spacing = ' letter-spacing="-3" font-size="18"' if rank == "T" else ' font-size="21"'
-    corner = (f'<text x="11" y="24" font-weight="700" text-anchor="middle"'
-              f'{spacing}>{label}</text>{_suit(suit, 11, 34, 13)}')
-    return f"{corner}<g transform=\"rotate(180 50 70)\">{corner}</g>"
+    corner = (
+        f'<text x="11" y="24" font-weight="700" text-anchor="middle"'
+        f"{spacing}>{label}</text>{_suit(suit, 11, 34, 13)}"
+    )
+    return f'{corner}<g transform="rotate(180 50 70)">{corner}</g>'
 
 
 def _centre(rank: str, suit: str, colour: str) -> str:
@@ -132,10 +164,7 @@ def sprite() -> str:
         for s, shape in SUIT_SHAPES.items()
     )
     faces = "".join(face(name) for name in CARD_NAMES)
-    return (
-        '<svg xmlns="http://www.w3.org/2000/svg">'
-        f"<defs>{suits}</defs>{faces}{back()}</svg>\n"
-    )
+    return f'<svg xmlns="http://www.w3.org/2000/svg"><defs>{suits}</defs>{faces}{back()}</svg>\n'
 
 
 if __name__ == "__main__":

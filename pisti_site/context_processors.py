@@ -15,7 +15,14 @@ def site(request):
     alternates = []
     for code, name in settings.LANGUAGES:
         path = translate_url(request.path, code)
-        alternates.append({"code": code, "name": name, "url": origin + path, "path": path,
-                           "current": code == current})
+        alternates.append(
+            {
+                "code": code,
+                "name": name,
+                "url": origin + path,
+                "path": path,
+                "current": code == current,
+            }
+        )
     default = next(a for a in alternates if a["code"] == settings.LANGUAGE_CODE)
     return {"alternates": alternates, "x_default_url": default["url"]}

@@ -41,9 +41,15 @@ def deal_table(state, rules, names, match) -> list[dict]:
     rows = []
     totals, points = match.totals, match.point_totals
     for side, score in enumerate(score_deal(state)):
-        rows.append({"name": names[side], "score": score, "total": points[side],
-                     "deals_won": totals[side],
-                     "needed": max(0, goal(rules) - totals[side])})
+        rows.append(
+            {
+                "name": names[side],
+                "score": score,
+                "total": points[side],
+                "deals_won": totals[side],
+                "needed": max(0, goal(rules) - totals[side]),
+            }
+        )
     return rows
 
 

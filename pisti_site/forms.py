@@ -35,56 +35,109 @@ class HouseRulesForm(forms.Form):
     """Every rule key of the engine contract except the table, with the defaults shown."""
 
     rule_fields: tuple[str, ...] = (
-        "match_scoring", "target", "target_tie", "deals_target", "max_deals", "opening",
-        "face_up_jack", "pisti_points", "jack_pisti_points", "jack_on_lone_jack",
-        "jack_on_lone_card", "jack_on_empty_table", "last_card_pisti", "majority_bonus",
-        "majority_rule", "two_of_clubs_points", "ten_of_diamonds_points",
+        "match_scoring",
+        "target",
+        "target_tie",
+        "deals_target",
+        "max_deals",
+        "opening",
+        "face_up_jack",
+        "pisti_points",
+        "jack_pisti_points",
+        "jack_on_lone_jack",
+        "jack_on_lone_card",
+        "jack_on_empty_table",
+        "last_card_pisti",
+        "majority_bonus",
+        "majority_rule",
+        "two_of_clubs_points",
+        "ten_of_diamonds_points",
     )
 
     # The newer keys are optional in a submission (older bookmarks and clients leave them
     # out); an empty value means the engine's default.
-    match_scoring = forms.ChoiceField(label=_("The match is won on"), initial="points",
-                                      required=False, choices=[
-        ("points", _("Points added up")), ("deals", _("Deals won (one match point a deal)"))])
+    match_scoring = forms.ChoiceField(
+        label=_("The match is won on"),
+        initial="points",
+        required=False,
+        choices=[
+            ("points", _("Points added up")),
+            ("deals", _("Deals won (one match point a deal)")),
+        ],
+    )
 
     target = forms.IntegerField(label=_("Play to"), min_value=50, max_value=500, initial=151)
-    target_tie = forms.ChoiceField(label=_("A tie at the top"), initial="play_on", choices=[
-        ("play_on", _("Play another deal")), ("shared", _("Shared win"))])
-    deals_target = forms.IntegerField(label=_("Deals won to win the match"), min_value=1,
-                                      max_value=25, initial=5, required=False)
-    max_deals = forms.IntegerField(label=_("Stop after this many deals (empty: no limit)"),
-                                   min_value=1, max_value=50, required=False)
-    opening = forms.ChoiceField(label=_("Opening cards"), initial="three_down_one_up", choices=[
-        ("three_down_one_up", _("Three face down, one face up")),
-        ("four_up", _("All four face up"))])
-    face_up_jack = forms.ChoiceField(label=_("A face-up jack at the start"), initial="return",
-                                     choices=[("return", _("Goes back into the stock")),
-                                              ("keep", _("Stays on the table"))])
-    pisti_points = forms.IntegerField(label=_("A pişti is worth"), min_value=5, max_value=20,
-                                      initial=10)
-    jack_pisti_points = forms.IntegerField(label=_("A jack pişti is worth"), min_value=10,
-                                           max_value=40, step_size=5, initial=20)
-    jack_on_lone_jack = forms.ChoiceField(label=_("A jack on a lone jack"), initial="jack_pisti",
-                                          choices=[("jack_pisti", _("Jack pişti")),
-                                                   ("pisti", _("Ordinary pişti"))])
+    target_tie = forms.ChoiceField(
+        label=_("A tie at the top"),
+        initial="play_on",
+        choices=[("play_on", _("Play another deal")), ("shared", _("Shared win"))],
+    )
+    deals_target = forms.IntegerField(
+        label=_("Deals won to win the match"), min_value=1, max_value=25, initial=5, required=False
+    )
+    max_deals = forms.IntegerField(
+        label=_("Stop after this many deals (empty: no limit)"),
+        min_value=1,
+        max_value=50,
+        required=False,
+    )
+    opening = forms.ChoiceField(
+        label=_("Opening cards"),
+        initial="three_down_one_up",
+        choices=[
+            ("three_down_one_up", _("Three face down, one face up")),
+            ("four_up", _("All four face up")),
+        ],
+    )
+    face_up_jack = forms.ChoiceField(
+        label=_("A face-up jack at the start"),
+        initial="return",
+        choices=[("return", _("Goes back into the stock")), ("keep", _("Stays on the table"))],
+    )
+    pisti_points = forms.IntegerField(
+        label=_("A pişti is worth"), min_value=5, max_value=20, initial=10
+    )
+    jack_pisti_points = forms.IntegerField(
+        label=_("A jack pişti is worth"), min_value=10, max_value=40, step_size=5, initial=20
+    )
+    jack_on_lone_jack = forms.ChoiceField(
+        label=_("A jack on a lone jack"),
+        initial="jack_pisti",
+        choices=[("jack_pisti", _("Jack pişti")), ("pisti", _("Ordinary pişti"))],
+    )
     jack_on_lone_card = forms.ChoiceField(
-        label=_("A jack on a lone card of another rank"), initial="none",
-        choices=[("none", _("No pişti")), ("pisti", _("Ordinary pişti")),
-                 ("jack_pisti", _("Jack pişti (any jack doubles)"))])
-    jack_on_empty_table = forms.ChoiceField(label=_("A jack on an empty table scores a pişti"),
-                                            initial="false", choices=_yes_no)
-    last_card_pisti = forms.ChoiceField(label=_("The very last card can make a pişti"),
-                                        initial="false", choices=_yes_no)
-    majority_bonus = forms.IntegerField(label=_("Bonus for most cards"), min_value=0,
-                                        max_value=10, initial=3)
-    majority_rule = forms.ChoiceField(label=_("Who gets the bonus for most cards"),
-                                      initial="most", required=False, choices=[
-                                          ("most", _("More cards than every other player")),
-                                          ("over_half", _("Only with 27 cards or more"))])
-    two_of_clubs_points = forms.IntegerField(label=_("Two of clubs"), min_value=0,
-                                             max_value=10, initial=2)
-    ten_of_diamonds_points = forms.IntegerField(label=_("Ten of diamonds"), min_value=0,
-                                                max_value=10, initial=3)
+        label=_("A jack on a lone card of another rank"),
+        initial="none",
+        choices=[
+            ("none", _("No pişti")),
+            ("pisti", _("Ordinary pişti")),
+            ("jack_pisti", _("Jack pişti (any jack doubles)")),
+        ],
+    )
+    jack_on_empty_table = forms.ChoiceField(
+        label=_("A jack on an empty table scores a pişti"), initial="false", choices=_yes_no
+    )
+    last_card_pisti = forms.ChoiceField(
+        label=_("The very last card can make a pişti"), initial="false", choices=_yes_no
+    )
+    majority_bonus = forms.IntegerField(
+        label=_("Bonus for most cards"), min_value=0, max_value=10, initial=3
+    )
+    majority_rule = forms.ChoiceField(
+        label=_("Who gets the bonus for most cards"),
+        initial="most",
+        required=False,
+        choices=[
+            ("most", _("More cards than every other player")),
+            ("over_half", _("Only with 27 cards or more")),
+        ],
+    )
+    two_of_clubs_points = forms.IntegerField(
+        label=_("Two of clubs"), min_value=0, max_value=10, initial=2
+    )
+    ten_of_diamonds_points = forms.IntegerField(
+        label=_("Ten of diamonds"), min_value=0, max_value=10, initial=3
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -101,7 +154,8 @@ class HouseRulesForm(forms.Form):
         if self.errors:
             return data
         values = {
-            key: data[key] for key in self.rule_fields
+            key: data[key]
+            for key in self.rule_fields
             if data.get(key) not in (None, "") or key == "max_deals"
         }
         for key in BOOLEAN_RULES:

@@ -23,8 +23,10 @@ _KEPT_HEADERS = ("Allow", "Retry-After", "Vary")
 def error_message(status: int) -> str:
     """What a player reads when a request of the page's script fails with ``status``."""
     if status == 403:
-        return _("Your move was not sent, so nothing changed: the page has expired. "
-                 "Reload the page and try again.")
+        return _(
+            "Your move was not sent, so nothing changed: the page has expired. "
+            "Reload the page and try again."
+        )
     if status == 404:
         return _("Nothing was found at this address, so nothing changed. Reload the page.")
     if status == 405:
@@ -32,10 +34,10 @@ def error_message(status: int) -> str:
     if status == 413:
         return _("The request was too large, so nothing changed.")
     if status >= 500:
-        return _("Something went wrong on our side. Reload the page and try again in a "
-                 "moment.")
-    return _("That request could not be understood, so nothing changed. Reload the page and "
-             "try again.")
+        return _("Something went wrong on our side. Reload the page and try again in a moment.")
+    return _(
+        "That request could not be understood, so nothing changed. Reload the page and try again."
+    )
 
 
 def _is_json(response) -> bool:
@@ -53,7 +55,8 @@ class JsonErrorMiddleware:
         language = getattr(request, "LANGUAGE_CODE", None) or translation.get_language()
         with translation.override(language):
             message = getattr(response, "error_message", None) or error_message(
-                response.status_code)
+                response.status_code
+            )
         answer = JsonResponse({"error": message}, status=response.status_code)
         for name in _KEPT_HEADERS:
             if response.has_header(name):

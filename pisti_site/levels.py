@@ -46,41 +46,59 @@ class Level:
 
 _TEXTS = {
     "beginner": Level(
-        "beginner", _("Beginner"),
+        "beginner",
+        _("Beginner"),
         _("Beginner — takes obvious matches, otherwise plays almost at random"),
-        _("Takes a card that matches the top card; otherwise plays at random, jacks "
-          "included.")),
+        _("Takes a card that matches the top card; otherwise plays at random, jacks included."),
+    ),
     "easy": Level(
-        "easy", _("Easy"),
+        "easy",
+        _("Easy"),
         _("Easy — grabs the best capture now, throws its cheapest card"),
-        _("Greedy: the most valuable capture now, otherwise its cheapest card, keeping "
-          "jacks.")),
+        _("Greedy: the most valuable capture now, otherwise its cheapest card, keeping jacks."),
+    ),
     "medium": Level(
-        "medium", _("Medium"),
+        "medium",
+        _("Medium"),
         _("Medium — counts cards, saves jacks, avoids giving piştis"),
-        _("Counts cards: weighs what each card takes now against the chance that the "
-          "next player holds a matching card or a jack, keeps jacks for piles worth "
-          "them and lays lone cards nobody can match.")),
+        _(
+            "Counts cards: weighs what each card takes now against the chance that the "
+            "next player holds a matching card or a jack, keeps jacks for piles worth "
+            "them and lays lone cards nobody can match."
+        ),
+    ),
     "hard": Level(
-        "hard", _("Hard"),
+        "hard",
+        _("Hard"),
         _("Hard — imagines your hand many ways and plays each card out"),
-        _("Deals the cards it has not seen 16 ways that fit what it knows, plays every "
-          "card of its hand out to the end of the deal in each, and changes the medium "
-          "choice only when another card is clearly better.")),
+        _(
+            "Deals the cards it has not seen 16 ways that fit what it knows, plays every "
+            "card of its hand out to the end of the deal in each, and changes the medium "
+            "choice only when another card is clearly better."
+        ),
+    ),
     "expert": Level(
-        "expert", _("Expert"),
+        "expert",
+        _("Expert"),
         _("Expert — the hard search, deeper, exact at the end, aware of the score"),
-        _("Deals the cards it has not seen 96 ways, favouring the deals that best "
-          "explain what its opponents played (a card laid instead of a capture, the "
-          "card chosen to throw away), plays every card out with the counting bot's "
-          "play, searches the last three cards exactly and plays for the match score.")),
+        _(
+            "Deals the cards it has not seen 96 ways, favouring the deals that best "
+            "explain what its opponents played (a card laid instead of a capture, the "
+            "card chosen to throw away), plays every card out with the counting bot's "
+            "play, searches the last three cards exactly and plays for the match score."
+        ),
+    ),
     "master": Level(
-        "master", _("Master"),
+        "master",
+        _("Master"),
         _("Master — the strongest: the expert's search with eight times as many deals"),
-        _("The expert's method with 768 deals, spent on the close calls; it plays the "
-          "card with the best average, in the last round too: there it plays each card "
-          "out against the counting bot's replies instead of assuming a perfect "
-          "opponent.")),
+        _(
+            "The expert's method with 768 deals, spent on the close calls; it plays the "
+            "card with the best average, in the last round too: there it plays each card "
+            "out against the counting bot's replies instead of assuming a perfect "
+            "opponent."
+        ),
+    ),
 }
 
 #: The levels a player can choose or seat, weakest first, in the engine's order.
@@ -89,13 +107,21 @@ PLAYING: dict[str, Level] = {key: _TEXTS[key] for key in PLAYING_LEVELS}
 #: The fixed yardsticks the Bots page lists after the levels; nobody plays them.
 REFERENCE: dict[str, Level] = {
     "counting": Level(
-        "counting", _("Counting (reference)"),
-        how=_("Reference bot, never tuned: greedy captures, and when it cannot capture it "
-              "lays the rank with the fewest unseen copies.")),
+        "counting",
+        _("Counting (reference)"),
+        how=_(
+            "Reference bot, never tuned: greedy captures, and when it cannot capture it "
+            "lays the rank with the fewest unseen copies."
+        ),
+    ),
     "pimc": Level(
-        "pimc", _("PIMC (reference)"),
-        how=_("Reference bot, never tuned: textbook Monte Carlo search with 120 sampled "
-              "deals, every card played out by the counting bot.")),
+        "pimc",
+        _("PIMC (reference)"),
+        how=_(
+            "Reference bot, never tuned: textbook Monte Carlo search with 120 sampled "
+            "deals, every card played out by the counting bot."
+        ),
+    ),
 }
 
 # Bots that appear only as the other side of a measured duel.
@@ -131,19 +157,30 @@ def bots_page_rows() -> list[dict]:
     rows = []
     for level in bots_page_levels():
         measured = times.get(level.key)
-        rows.append({
-            "level": level.key, "name": level.name, "how": level.how, "rating": level.rating,
-            "p50": number_format(measured["p50_ms"], 2) if measured else None,
-            "p99": number_format(measured["p99_ms"], 2) if measured else None,
-        })
+        rows.append(
+            {
+                "level": level.key,
+                "name": level.name,
+                "how": level.how,
+                "rating": level.rating,
+                "p50": number_format(measured["p50_ms"], 2) if measured else None,
+                "p99": number_format(measured["p99_ms"], 2) if measured else None,
+            }
+        )
     return rows
 
 
 def duel_rows() -> list[dict]:
     """The measured duels with both bots named and the margins formatted for the language."""
     return [
-        {"a": level_name(r["a"]), "b": level_name(r["b"]),
-         "pairs": r["pairs"], "mean": signed(r["mean"]), "lo": signed(r["lo"]),
-         "hi": signed(r["hi"]), "win_rate": number_format(100 * r["win_rate"], 1)}
+        {
+            "a": level_name(r["a"]),
+            "b": level_name(r["b"]),
+            "pairs": r["pairs"],
+            "mean": signed(r["mean"]),
+            "lo": signed(r["lo"]),
+            "hi": signed(r["hi"]),
+            "win_rate": number_format(100 * r["win_rate"], 1),
+        }
         for r in strength_data()["rows"]
     ]

@@ -52,10 +52,10 @@ def kind_for(rules: dict) -> str:
     partnerships = bool(rules.get("partnerships", players == 4)) and players == 4
     for kind, table_rules in TABLE_RULES.items():
         if table_rules["players"] == players and table_rules.get("partnerships", False) == (
-                partnerships):
+            partnerships
+        ):
             return str(kind)
     raise ValueError(f"no table kind for {players} players")
-
 
 
 class MoveRefused(Exception):
@@ -75,8 +75,7 @@ class StaleMove(MoveRefused):
 
 
 def stale_move() -> StaleMove:
-    return StaleMove(gettext("This move was already made or the game has moved on."), "stale",
-                     409)
+    return StaleMove(gettext("This move was already made or the game has moved on."), "stale", 409)
 
 
 def not_a_card() -> MoveRefused:
@@ -84,8 +83,7 @@ def not_a_card() -> MoveRefused:
 
 
 def no_version() -> MoveRefused:
-    return MoveRefused(gettext("The move did not say which position it was made on."),
-                       "version")
+    return MoveRefused(gettext("The move did not say which position it was made on."), "version")
 
 
 def version_from(value) -> int:
@@ -122,8 +120,11 @@ class MatchRecord(models.Model):
         """Store ``fields`` only if the row is still at ``version`` (compare-and-swap), and
         move it on by one; raises :func:`stale_move` otherwise. Plain values are copied onto
         this instance; expressions (``F(...)``) are left for the caller."""
-        stored = type(self).objects.filter(pk=self.pk, version=version).update(
-            version=F("version") + 1, **fields)
+        stored = (
+            type(self)
+            .objects.filter(pk=self.pk, version=version)
+            .update(version=F("version") + 1, **fields)
+        )
         if not stored:
             raise stale_move()
         for key, value in fields.items():
@@ -163,8 +164,11 @@ def deal_next(match: Match) -> None:
     match.start_deal(rng=deal_rng())
 
 
-def run_bots(record: MatchRecord, match: Match, level_of: Callable[[int], str | None],
-             ) -> list[Event]:
+def run_bots(
+    record: MatchRecord,
+    match: Match,
+    level_of: Callable[[int], str | None],
+) -> list[Event]:
     """Bots play, each from its own view, while ``level_of(seat)`` names a bot for the seat
     to move; the deal is closed when it ends. Returns the plays."""
     state = match.current
@@ -192,8 +196,9 @@ def play_card(match: Match, seat: int, card_text) -> Event:
     """``seat`` plays ``card_text`` from its hand, checked against the engine."""
     state = match.current
     if state is None or state.is_over:
-        raise MoveRefused(gettext("This deal is over: no more cards can be played."),
-                          "deal_over", 409)
+        raise MoveRefused(
+            gettext("This deal is over: no more cards can be played."), "deal_over", 409
+        )
     if state.current_player != seat:
         raise MoveRefused(gettext("It is not your turn."), "turn", 409)
     try:

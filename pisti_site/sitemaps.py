@@ -10,11 +10,13 @@ def page_names() -> list[tuple[str, tuple]]:
     from tutorial.models import Lesson
 
     fixed = (
-        ["home"] + [f"rules:{slug}" for slug in RULES_PAGES]
+        ["home"]
+        + [f"rules:{slug}" for slug in RULES_PAGES]
         + ["tutorial:index", "practice:start", "puzzles:index", "scoresheet:index", "bots"]
     )
-    lessons = [("tutorial:lesson", (slug,)) for slug in
-               Lesson.objects.values_list("slug", flat=True)]
+    lessons = [
+        ("tutorial:lesson", (slug,)) for slug in Lesson.objects.values_list("slug", flat=True)
+    ]
     return [(name, ()) for name in fixed] + lessons
 
 

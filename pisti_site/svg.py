@@ -58,9 +58,7 @@ def row_svg(groups, label: str) -> str:
     height = CARD_H + 8
     return (
         f'<svg class="cards" viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
-        f'role="img" aria-label="{escape(label)}" focusable="false">'
-        + "".join(parts)
-        + "</svg>"
+        f'role="img" aria-label="{escape(label)}" focusable="false">' + "".join(parts) + "</svg>"
     )
 
 
@@ -71,4 +69,3 @@ def card_svg(card: int, label: str = "") -> str:
         f'<svg class="card-one" viewBox="0 0 {CARD_W + 2} {CARD_H + 2}" width="{CARD_W + 2}" '
         f'height="{CARD_H + 2}" {role} focusable="false">{_face(card, 1, 1)}</svg>'
     )
-

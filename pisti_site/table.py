@@ -52,11 +52,9 @@ POSITIONS = {
 
 def seat_names(players: int, partnerships: bool = False) -> dict[int, str]:
     if players == 4 and partnerships:
-        return {0: _("You"), 1: _("Left opponent"), 2: _("Your partner"),
-                3: _("Right opponent")}
+        return {0: _("You"), 1: _("Left opponent"), 2: _("Your partner"), 3: _("Right opponent")}
     if players == 4:
-        return {0: _("You"), 1: _("Left player"), 2: _("Opposite player"),
-                3: _("Right player")}
+        return {0: _("You"), 1: _("Left player"), 2: _("Opposite player"), 3: _("Right player")}
     if players == 3:
         return {0: _("You"), 1: _("Left opponent"), 2: _("Right opponent")}
     return {0: _("You"), 1: _("Your opponent")}
@@ -66,14 +64,23 @@ def describe_event(event, names) -> str:
     who, card = names[event.seat], card_words(event.card)
     count = event.captured
     if event.jack_pisti:
-        text = ngettext("%(who)s: %(card)s — jack pişti! %(count)d card taken.",
-                        "%(who)s: %(card)s — jack pişti! %(count)d cards taken.", count)
+        text = ngettext(
+            "%(who)s: %(card)s — jack pişti! %(count)d card taken.",
+            "%(who)s: %(card)s — jack pişti! %(count)d cards taken.",
+            count,
+        )
     elif event.pisti:
-        text = ngettext("%(who)s: %(card)s — pişti! %(count)d card taken.",
-                        "%(who)s: %(card)s — pişti! %(count)d cards taken.", count)
+        text = ngettext(
+            "%(who)s: %(card)s — pişti! %(count)d card taken.",
+            "%(who)s: %(card)s — pişti! %(count)d cards taken.",
+            count,
+        )
     elif count:
-        text = ngettext("%(who)s: %(card)s takes %(count)d card.",
-                        "%(who)s: %(card)s takes %(count)d cards.", count)
+        text = ngettext(
+            "%(who)s: %(card)s takes %(count)d card.",
+            "%(who)s: %(card)s takes %(count)d cards.",
+            count,
+        )
     else:
         text = _("%(who)s: %(card)s, no capture.")
     return text % {"who": who, "card": card, "count": count}
@@ -82,15 +89,26 @@ def describe_event(event, names) -> str:
 def event_step(event, names, side_of) -> dict:
     """One play as the table script animates it: public facts only."""
     return {
-        "seat": event.seat, "card": card_name(event.card), "words": card_words(event.card),
-        "text": describe_event(event, names), "captured": event.captured,
-        "side": side_of(event.seat), "pisti": event.pisti, "jack_pisti": event.jack_pisti,
+        "seat": event.seat,
+        "card": card_name(event.card),
+        "words": card_words(event.card),
+        "text": describe_event(event, names),
+        "captured": event.captured,
+        "side": side_of(event.seat),
+        "pisti": event.pisti,
+        "jack_pisti": event.jack_pisti,
     }
 
 
 def card_entry(card: int, number: int | None = None) -> dict:
-    return {"card": card, "name": card_name(card), "words": card_words(card), "number": number,
-            "takes": None, "pisti": None}
+    return {
+        "card": card,
+        "name": card_name(card),
+        "words": card_words(card),
+        "number": number,
+        "takes": None,
+        "pisti": None,
+    }
 
 
 def _hand_slots(view, keep_slots: bool) -> list[int | None]:
@@ -111,26 +129,56 @@ def _stack(view, side: int) -> dict:
         label += ", " + ngettext("%(n)d pişti", "%(n)d piştis", pisti) % {"n": pisti}
     if jacks:
         label += ", " + ngettext("%(n)d jack pişti", "%(n)d jack piştis", jacks) % {"n": jacks}
-    return {"side": side, "cards": cards, "pisti": pisti, "jack_pisti": jacks,
-            "marks": range(pisti), "jack_marks": range(jacks), "label": label}
+    return {
+        "side": side,
+        "cards": cards,
+        "pisti": pisti,
+        "jack_pisti": jacks,
+        "marks": range(pisti),
+        "jack_marks": range(jacks),
+        "label": label,
+    }
 
 
-def present_table(state, seat: int = 0, *, playable: bool, match_totals=(), levels=None,
-                  form=None, keep_slots: bool = False, revealed=None,
-                  show_hand: bool = True) -> dict:
+def present_table(
+    state,
+    seat: int = 0,
+    *,
+    playable: bool,
+    match_totals=(),
+    levels=None,
+    form=None,
+    keep_slots: bool = False,
+    revealed=None,
+    show_hand: bool = True,
+) -> dict:
     """The template's view of the table for ``seat`` (see the module's data contract).
 
     ``levels`` maps seats to the label shown by their name (the bots' level); ``form`` is
     where a card from the hand is posted; ``revealed`` maps seats to hands shown face up,
     for the review of a finished deal only.
     """
-    return present_view(view_for(state, seat, match_totals), playable=playable,
-                        levels=levels, form=form, keep_slots=keep_slots, revealed=revealed,
-                        show_hand=show_hand)
+    return present_view(
+        view_for(state, seat, match_totals),
+        playable=playable,
+        levels=levels,
+        form=form,
+        keep_slots=keep_slots,
+        revealed=revealed,
+        show_hand=show_hand,
+    )
 
 
-def present_view(view, *, playable: bool, levels=None, form=None, keep_slots: bool = False,
-                 revealed=None, show_hand: bool = True) -> dict:
+def present_view(
+    view,
+    *,
+    playable: bool,
+    levels=None,
+    form=None,
+    keep_slots: bool = False,
+    revealed=None,
+    show_hand: bool = True,
+) -> dict:
     """:func:`present_table` from a seat's view alone (a puzzle stores only the view)."""
     seat = view.seat
     players = view.players
@@ -149,19 +197,30 @@ def present_view(view, *, playable: bool, levels=None, form=None, keep_slots: bo
         other = (seat + offset) % players
         side = view.rules.side_of(other)
         stack = _stack(view, side) if stack_seat[side] == other else None
-        seats.append({
-            "seat": other, "position": POSITIONS[players][offset], "name": names[other],
-            "level": (levels or {}).get(other), "count": view.hand_sizes[other],
-            "backs": range(view.hand_sizes[other]), "is_me": other == seat,
-            "is_turn": other == turn, "stack": stack,
-            "revealed": [card_entry(c) for c in (revealed or {}).get(other, [])],
-        })
+        seats.append(
+            {
+                "seat": other,
+                "position": POSITIONS[players][offset],
+                "name": names[other],
+                "level": (levels or {}).get(other),
+                "count": view.hand_sizes[other],
+                "backs": range(view.hand_sizes[other]),
+                "is_me": other == seat,
+                "is_turn": other == turn,
+                "stack": stack,
+                "revealed": [card_entry(c) for c in (revealed or {}).get(other, [])],
+            }
+        )
     face_down = view.pile_size - len(view.pile_face_up)
     pile_label = (
-        ngettext("Table: %(down)d face-down card, face up: %(up)s.",
-                 "Table: %(down)d face-down cards, face up: %(up)s.", face_down)
+        ngettext(
+            "Table: %(down)d face-down card, face up: %(up)s.",
+            "Table: %(down)d face-down cards, face up: %(up)s.",
+            face_down,
+        )
         % {"down": face_down, "up": cards_words(view.pile_face_up)}
-        if view.pile_size else _("The table is empty.")
+        if view.pile_size
+        else _("The table is empty.")
     )
     hand, number = [], 0
     for card in _hand_slots(view, keep_slots):
@@ -178,18 +237,33 @@ def present_view(view, *, playable: bool, levels=None, form=None, keep_slots: bo
         turn_text = _("%(who)s to play") % {"who": names[turn]}
     side = view.side
     return {
-        "view": view, "players": players, "partnerships": view.rules.partnerships,
-        "me": seat, "turn": turn, "turn_text": turn_text, "seats": seats,
+        "view": view,
+        "players": players,
+        "partnerships": view.rules.partnerships,
+        "me": seat,
+        "turn": turn,
+        "turn_text": turn_text,
+        "seats": seats,
         "others": [s for s in seats if not s["is_me"]],
-        "pile": {"size": view.pile_size, "face_down": face_down, "down": range(face_down),
-                 "face_up": [card_entry(c) for c in view.pile_face_up], "label": pile_label},
-        "pile_label": pile_label, "pile_size": view.pile_size, "face_down": face_down,
+        "pile": {
+            "size": view.pile_size,
+            "face_down": face_down,
+            "down": range(face_down),
+            "face_up": [card_entry(c) for c in view.pile_face_up],
+            "label": pile_label,
+        },
+        "pile_label": pile_label,
+        "pile_size": view.pile_size,
+        "face_down": face_down,
         "top": card_words(view.top) if view.top is not None else None,
         "stock": view.stock,
-        "stock_label": ngettext("%(n)d card left to deal", "%(n)d cards left to deal",
-                                view.stock) % {"n": view.stock},
-        "hand": hand, "cards_in_hand": [c for c in hand if c],
-        "playable": playable, "form": form, "show_hand": show_hand and not revealed,
+        "stock_label": ngettext("%(n)d card left to deal", "%(n)d cards left to deal", view.stock)
+        % {"n": view.stock},
+        "hand": hand,
+        "cards_in_hand": [c for c in hand if c],
+        "playable": playable,
+        "form": form,
+        "show_hand": show_hand and not revealed,
         "captured_ours": view.captured_cards[side],
         "captured_theirs": sum(view.captured_cards) - view.captured_cards[side],
     }

@@ -27,24 +27,30 @@ def chart_svg(rows: list[list[int]], names: list[str], target: int | None) -> st
 
     lines = []
     for side in range(len(names)):
-        points = " ".join([f"{pad},{height - pad}"] + [point(i, r[side])
-                                                      for i, r in enumerate(rows)])
-        lines.append(f'<polyline class="series-{side}" points="{points}" fill="none" '
-                     f'stroke="{COLOURS[side]}" stroke-width="2.5"/>')
+        points = " ".join(
+            [f"{pad},{height - pad}"] + [point(i, r[side]) for i, r in enumerate(rows)]
+        )
+        lines.append(
+            f'<polyline class="series-{side}" points="{points}" fill="none" '
+            f'stroke="{COLOURS[side]}" stroke-width="2.5"/>'
+        )
     lines_text = "; ".join(f"{n} {rows[-1][s]}" for s, n in enumerate(names))
     target_line = ""
     if target:
         target_y = height - pad - (height - 2 * pad) * target / top
-        target_line = (f'<line x1="{pad}" y1="{target_y:.1f}" x2="{width - pad}" '
-                       f'y2="{target_y:.1f}" stroke="#767676" stroke-dasharray="4 4"/>')
+        target_line = (
+            f'<line x1="{pad}" y1="{target_y:.1f}" x2="{width - pad}" '
+            f'y2="{target_y:.1f}" stroke="#767676" stroke-dasharray="4 4"/>'
+        )
         label = _("Running totals after each deal: %(lines)s. Target %(target)d.") % {
-            "lines": lines_text, "target": target}
+            "lines": lines_text,
+            "target": target,
+        }
     else:
         label = _("Running totals after each deal: %(lines)s.") % {"lines": lines_text}
     return (
         f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" '
         f'aria-label="{escape(label)}">'
         f'<line x1="{pad}" y1="{height - pad}" x2="{width - pad}" y2="{height - pad}" '
-        'stroke="#767676"/>'
-        + target_line + "".join(lines) + "</svg>"
+        'stroke="#767676"/>' + target_line + "".join(lines) + "</svg>"
     )

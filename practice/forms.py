@@ -22,10 +22,12 @@ RULE_FIELDS = HouseRulesForm.rule_fields
 
 
 class NewGameForm(HouseRulesForm):
-    level = forms.ChoiceField(label=_("Opponents"), choices=playing_choices, initial="medium",
-                              widget=forms.RadioSelect)
-    table = forms.ChoiceField(label=_("Table"), choices=Game.TABLES, initial="1v1",
-                              widget=forms.RadioSelect)
+    level = forms.ChoiceField(
+        label=_("Opponents"), choices=playing_choices, initial="medium", widget=forms.RadioSelect
+    )
+    table = forms.ChoiceField(
+        label=_("Table"), choices=Game.TABLES, initial="1v1", widget=forms.RadioSelect
+    )
     field_order = ["level", "table"]
 
     def table_rules(self, data) -> dict:
@@ -60,4 +62,3 @@ def initial_from_query(query) -> tuple[dict, str | None]:
             initial[key] = value
     initial["table"] = values["table"]
     return initial, None
-

@@ -65,8 +65,12 @@ def card_counter(view) -> dict:
     ]
     return {
         "specials": [
-            {"label": label, "unseen": len([c for c in cards if c in unseen]),
-             "of": len(cards), "cards": [card_words(c) for c in cards if c in unseen]}
+            {
+                "label": label,
+                "unseen": len([c for c in cards if c in unseen]),
+                "of": len(cards),
+                "cards": [card_words(c) for c in cards if c in unseen],
+            }
             for label, cards in specials
         ],
         "ranks": [
@@ -79,8 +83,9 @@ def card_counter(view) -> dict:
 def match_goal(rules) -> str:
     """What wins this match, in words: the points target or the deals to win."""
     if plays_for_deals(rules):
-        return ngettext("first to win %(n)d deal", "first to win %(n)d deals",
-                        rules.deals_target) % {"n": rules.deals_target}
+        return ngettext(
+            "first to win %(n)d deal", "first to win %(n)d deals", rules.deals_target
+        ) % {"n": rules.deals_target}
     return _("playing to %(target)d points") % {"target": rules.target}
 
 
@@ -94,10 +99,16 @@ def game_context(game) -> dict:
     my_turn = match.current is not None and match.current.current_player == HUMAN
     level = level_name(game.level)
     table = present_table(
-        state, HUMAN, playable=my_turn, match_totals=totals,
-        levels={seat: level for seat in range(1, rules.players)}, keep_slots=True,
-        form={"action": reverse("practice:play", args=[game.pk]),
-              "fields": [("version", game.version)]},
+        state,
+        HUMAN,
+        playable=my_turn,
+        match_totals=totals,
+        levels={seat: level for seat in range(1, rules.players)},
+        keep_slots=True,
+        form={
+            "action": reverse("practice:play", args=[game.pk]),
+            "fields": [("version", game.version)],
+        },
     )
     view = view_for(state, HUMAN, totals)
     if game.show_highlight and my_turn:
@@ -105,14 +116,24 @@ def game_context(game) -> dict:
     outcome = match.outcome
     points = match.point_totals
     context = {
-        "game": game, "match": match, "rules": rules, "table": table, "my_turn": my_turn,
+        "game": game,
+        "match": match,
+        "rules": rules,
+        "table": table,
+        "my_turn": my_turn,
         "deal_number": len(match.finished) + (1 if match.current else 0),
-        "match_goal": match_goal(rules), "deals_match": plays_for_deals(rules),
+        "match_goal": match_goal(rules),
+        "deals_match": plays_for_deals(rules),
         "scores": [
-            {"name": n, "total": points[s], "deals_won": totals[s],
-             "needed": max(0, goal(rules) - totals[s]),
-             "captured": view.captured_cards[s], "pisti": view.pisti[s],
-             "jack_pisti": view.jack_pisti[s]}
+            {
+                "name": n,
+                "total": points[s],
+                "deals_won": totals[s],
+                "needed": max(0, goal(rules) - totals[s]),
+                "captured": view.captured_cards[s],
+                "pisti": view.pisti[s],
+                "jack_pisti": view.jack_pisti[s],
+            }
             for s, n in enumerate(names)
         ],
         "recent": recent_events(state, seats),
@@ -140,17 +161,26 @@ def review_context(game, deal_index: int) -> dict | None:
     level = level_name(game.level)
     rounds = []
     for r in range(rounds_per_deal(rules.players)):
-        events = state.events[r * per_round:(r + 1) * per_round]
+        events = state.events[r * per_round : (r + 1) * per_round]
         start = state.replayed(r * per_round)
-        hands = {seat: dealt_hand(state.stock, rules.players, state.dealer, seat, r)
-                 for seat in range(rules.players)}
-        table = present_table(start, HUMAN, playable=False, revealed=hands,
-                              levels={seat: level for seat in range(1, rules.players)})
+        hands = {
+            seat: dealt_hand(state.stock, rules.players, state.dealer, seat, r)
+            for seat in range(rules.players)
+        }
+        table = present_table(
+            start,
+            HUMAN,
+            playable=False,
+            revealed=hands,
+            levels={seat: level for seat in range(1, rules.players)},
+        )
         plays = [describe_event(e, seats) for e in events]
         rounds.append({"number": r + 1, "table": table, "plays": plays})
     layout = state.layout
     return {
-        "game": game, "deal_number": deal_index + 1, "rounds": rounds,
+        "game": game,
+        "deal_number": deal_index + 1,
+        "rounds": rounds,
         "table": [card_words(c) for c in layout.table],
         "face_down": [card_words(c) for c in layout.table[: layout.face_down]],
         "scores": deal_table(state, rules, side_names(rules), match),

@@ -20,8 +20,17 @@ from .models import Game
 
 HUMAN = Game.HUMAN_SEAT
 
-__all__ = ["HUMAN", "MoveRefused", "deal_rng", "create_game", "play_card", "next_deal",
-           "hint", "load_match", "run_bots"]
+__all__ = [
+    "HUMAN",
+    "MoveRefused",
+    "deal_rng",
+    "create_game",
+    "play_card",
+    "next_deal",
+    "hint",
+    "load_match",
+    "run_bots",
+]
 
 
 def load_match(game: Game) -> Match:
@@ -35,8 +44,13 @@ def run_bots(game: Game, match: Match) -> list[Event]:
 
 
 def create_game(session_key: str, level: str, table: str, rules: Rules) -> Game:
-    game = Game(session_key=session_key, level=level, table=table, rules=rules.to_dict(),
-                seed=matchplay.new_seed())
+    game = Game(
+        session_key=session_key,
+        level=level,
+        table=table,
+        rules=rules.to_dict(),
+        seed=matchplay.new_seed(),
+    )
     match = matchplay.new_match(rules)  # the human, after the dealer, leads the first deal
     run_bots(game, match)
     game.match = match.to_dict()
@@ -84,19 +98,22 @@ def hint(game: Game) -> tuple[int, str, bool] | None:
     if state is None or state.current_player != HUMAN:
         return None
     view = view_for(state, HUMAN, match.totals)
-    card, exact = advised_card(view, "master",
-                               game.bot_seed(len(match.finished), len(state.events), 9))
+    card, exact = advised_card(
+        view, "master", game.bot_seed(len(match.finished), len(state.events), 9)
+    )
     kind = view.capture_kind(card)
     if kind is not None:
         if kind == JACK_PISTI:
             reason = _("a jack pişti: %(points)d points.") % {
-                "points": view.rules.jack_pisti_points}
+                "points": view.rules.jack_pisti_points
+            }
         elif kind == PISTI:
             reason = _("a pişti: %(points)d points.") % {"points": view.rules.pisti_points}
         else:
             count = view.pile_size + 1
-            reason = ngettext("it takes %(count)d card.", "it takes %(count)d cards.",
-                              count) % {"count": count}
+            reason = ngettext("it takes %(count)d card.", "it takes %(count)d cards.", count) % {
+                "count": count
+            }
     elif view.pile_size == 0:
         reason = _("the card the next player is least likely to match for a pişti.")
     else:

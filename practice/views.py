@@ -42,8 +42,7 @@ LAST_SETTINGS = "practice-last-settings"
 def _create(request, form: NewGameForm) -> Game:
     """A new game from a valid form; its settings are kept for "Play now"."""
     data = form.cleaned_data
-    game = service.create_game(session_key(request), data["level"], data["table"],
-                               data["rules"])
+    game = service.create_game(session_key(request), data["level"], data["table"], data["rules"])
     request.session[LAST_SETTINGS] = {
         name: form.data[name] for name in form.fields if name in form.data
     }
@@ -94,13 +93,20 @@ def start(request):
         form = NewGameForm(initial=initial)
     current = None
     if request.session.session_key:
-        current = Game.objects.filter(session_key=request.session.session_key,
-                                      finished=False).first()
-    return render(request, "practice/start.html", {
-        "form": form, "presets": PRESET_LABELS, "current": current,
-        "has_last_settings": bool(request.session.get(LAST_SETTINGS)),
-        "rule_fields": [form[name] for name in form.fields if name not in ("level", "table")],
-    })
+        current = Game.objects.filter(
+            session_key=request.session.session_key, finished=False
+        ).first()
+    return render(
+        request,
+        "practice/start.html",
+        {
+            "form": form,
+            "presets": PRESET_LABELS,
+            "current": current,
+            "has_last_settings": bool(request.session.get(LAST_SETTINGS)),
+            "rule_fields": [form[name] for name in form.fields if name not in ("level", "table")],
+        },
+    )
 
 
 @require_safe
@@ -116,12 +122,15 @@ def _game_json(request, game, events, status=200, error=None):
     state = match.current or match.finished[-1]
     names = seat_names(match.rules.players, match.rules.partnerships)
     steps = recent_events(state, names) if events else []
-    return JsonResponse({
-        "html": render_to_string("practice/includes/board.html", context, request=request),
-        "steps": steps,
-        "version": game.version,
-        "error": error,
-    }, status=status)
+    return JsonResponse(
+        {
+            "html": render_to_string("practice/includes/board.html", context, request=request),
+            "steps": steps,
+            "version": game.version,
+            "error": error,
+        },
+        status=status,
+    )
 
 
 def _answer(request, game, events=None, refused: MoveRefused | None = None):
@@ -185,9 +194,14 @@ def hint(request, game_id):
         message = _("There is nothing to advise: it is not your turn.")
     else:
         card, reason, exact = advice
-        template = (_("Over every hand the opponent can still hold, the best card is the "
-                      "%(card)s: %(reason)s") if exact
-                    else _("The master would play the %(card)s: %(reason)s"))
+        template = (
+            _(
+                "Over every hand the opponent can still hold, the best card is the "
+                "%(card)s: %(reason)s"
+            )
+            if exact
+            else _("The master would play the %(card)s: %(reason)s")
+        )
         message = template % {"card": card_words(card), "reason": reason}
     if wants_json(request):
         return JsonResponse({"hint": message, "card": card_name(advice[0]) if advice else None})
@@ -211,8 +225,7 @@ def record(request, game_id, deal):
     if not 1 <= deal <= len(match.finished):
         raise Http404
     state = match.finished[deal - 1]
-    data = deal_record(state, site="pisti", bots=game.level, human_seat=service.HUMAN,
-                       deal=deal)
+    data = deal_record(state, site="pisti", bots=game.level, human_seat=service.HUMAN, deal=deal)
     response = HttpResponse(json.dumps(data, indent=1), content_type="application/json")
     response["Content-Disposition"] = f'attachment; filename="pisti-deal-{deal}.json"'
     return response

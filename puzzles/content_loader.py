@@ -18,10 +18,19 @@ def load_puzzles(path: Path = CONTENT) -> dict[str, int]:
     rows = json.loads(path.read_text())
     with transaction.atomic():
         Puzzle.objects.all().delete()
-        Puzzle.objects.bulk_create([
-            Puzzle(number=r["number"], theme=r["theme"], view=r["view"], answer=r["answer"],
-                   values=r["values"], exact=r["exact"], samples=r["samples"],
-                   facts=r["facts"])
-            for r in rows
-        ])
+        Puzzle.objects.bulk_create(
+            [
+                Puzzle(
+                    number=r["number"],
+                    theme=r["theme"],
+                    view=r["view"],
+                    answer=r["answer"],
+                    values=r["values"],
+                    exact=r["exact"],
+                    samples=r["samples"],
+                    facts=r["facts"],
+                )
+                for r in rows
+            ]
+        )
     return {"puzzles": len(rows)}

@@ -105,8 +105,9 @@ def generate(count: int, seed: int = 1, samples: int = SAMPLES, log=None) -> lis
             screen = evaluate(view, samples=SCREEN_SAMPLES, seed=position_seed)
             if not screen.exact and not _promising(screen):
                 continue
-            evaluation = screen if screen.exact else evaluate(view, samples=samples,
-                                                              seed=position_seed + 1)
+            evaluation = (
+                screen if screen.exact else evaluate(view, samples=samples, seed=position_seed + 1)
+            )
             clear = clear_best(evaluation)
             theme = clear and theme_of(view, clear[0])
             if clear and found.get(theme, 0) < PER_THEME_AND_DEAL:
@@ -131,5 +132,6 @@ def _likely_theme(view) -> str:
     as pişti (the cheap test that lets a deal skip positions of themes it already gave)."""
     top = view.top
     can_take = top is not None and any(c >> 2 in (JACK, top >> 2) for c in view.hand)
-    return theme_of(view, next((c for c in view.hand if can_take and c >> 2 in
-                                (JACK, top >> 2)), view.hand[0]))
+    return theme_of(
+        view, next((c for c in view.hand if can_take and c >> 2 in (JACK, top >> 2)), view.hand[0])
+    )

@@ -49,14 +49,21 @@ def view_of(puzzle: Puzzle) -> PlayerView:
     data = puzzle.view
     cards = parse_cards
     return PlayerView(
-        rules=Rules.from_dict(data["rules"]), seat=data["seat"], dealer=data["dealer"],
-        hand=tuple(cards(data["hand"])), pile_size=data["pile_size"],
+        rules=Rules.from_dict(data["rules"]),
+        seat=data["seat"],
+        dealer=data["dealer"],
+        hand=tuple(cards(data["hand"])),
+        pile_size=data["pile_size"],
         pile_face_up=tuple(cards(data["pile_face_up"])),
         history=tuple((h["seat"], parse_card(h["card"])) for h in data["history"]),
-        seen=tuple(cards(data["seen"])), captured_cards=tuple(data["captured_cards"]),
-        pisti=tuple(data["pisti"]), jack_pisti=tuple(data["jack_pisti"]),
-        hand_sizes=tuple(data["hand_sizes"]), stock=data["stock"],
-        last_capture_side=data["last_capture_side"], to_move=data["seat"],
+        seen=tuple(cards(data["seen"])),
+        captured_cards=tuple(data["captured_cards"]),
+        pisti=tuple(data["pisti"]),
+        jack_pisti=tuple(data["jack_pisti"]),
+        hand_sizes=tuple(data["hand_sizes"]),
+        stock=data["stock"],
+        last_capture_side=data["last_capture_side"],
+        to_move=data["seat"],
     )
 
 
@@ -83,8 +90,11 @@ def present(puzzle: Puzzle, form=None) -> dict:
         "players": view["players"],
         "partnerships": view["partnerships"],
         "captured": [
-            {"mine": side == my_side, "cards": view["captured_cards"][side],
-             "pisti": view["pisti"][side] + view["jack_pisti"][side]}
+            {
+                "mine": side == my_side,
+                "cards": view["captured_cards"][side],
+                "pisti": view["pisti"][side] + view["jack_pisti"][side],
+            }
             for side in range(sides)
         ],
     }
@@ -97,44 +107,75 @@ def explanation(puzzle: Puzzle) -> list[str]:
     runner_up = card_words(parse_card(facts["runner_up"]))
     lines = []
     if puzzle.theme == "pisti" and facts["takes"]:
-        lines.append(_("The %(card)s takes the lone card on the table: a pişti.") % {
-            "card": best})
+        lines.append(_("The %(card)s takes the lone card on the table: a pişti.") % {"card": best})
     elif facts["takes"]:
-        lines.append(ngettext("The %(card)s takes the pile of %(n)s card.",
-                              "The %(card)s takes the pile of %(n)s cards.",
-                              facts["pile"]) % {"card": best, "n": facts["pile"]})
+        lines.append(
+            ngettext(
+                "The %(card)s takes the pile of %(n)s card.",
+                "The %(card)s takes the pile of %(n)s cards.",
+                facts["pile"],
+            )
+            % {"card": best, "n": facts["pile"]}
+        )
     elif puzzle.theme == "jack":
-        lines.append(_("Keep the jack for a pile worth it: the %(card)s gives less away.")
-                     % {"card": best})
+        lines.append(
+            _("Keep the jack for a pile worth it: the %(card)s gives less away.") % {"card": best}
+        )
     else:
-        lines.append(_("The %(card)s gives the next player the least to take.") % {
-            "card": best})
+        lines.append(_("The %(card)s gives the next player the least to take.") % {"card": best})
     if puzzle.theme == "last_capture":
-        lines.append(_("Whoever makes the last capture also takes the cards left on the "
-                       "table at the end."))
+        lines.append(
+            _("Whoever makes the last capture also takes the cards left on the table at the end.")
+        )
     if puzzle.theme == "partnership":
-        lines.append(_("Your partner plays after your right-hand opponent: think of what "
-                       "you leave for them."))
+        lines.append(
+            _(
+                "Your partner plays after your right-hand opponent: think of what "
+                "you leave for them."
+            )
+        )
     if facts["runner_up_next_takes"] > facts["next_takes"] + 10:
-        lines.append(_("After the %(other)s the next player could take the pile in "
-                       "%(percent)s %% of the samples.") % {
-            "other": runner_up, "percent": facts["runner_up_next_takes"]})
+        lines.append(
+            _(
+                "After the %(other)s the next player could take the pile in "
+                "%(percent)s %% of the samples."
+            )
+            % {"other": runner_up, "percent": facts["runner_up_next_takes"]}
+        )
     if puzzle.exact:
-        lines.append(_("Solved exactly over every hand the opponent can hold: the %(card)s "
-                       "wins %(margin)s points more than the %(other)s.") % {
-            "card": best, "margin": number_format(facts["margin"], 1), "other": runner_up})
+        lines.append(
+            _(
+                "Solved exactly over every hand the opponent can hold: the %(card)s "
+                "wins %(margin)s points more than the %(other)s."
+            )
+            % {"card": best, "margin": number_format(facts["margin"], 1), "other": runner_up}
+        )
     else:
-        lines.append(ngettext(
-            "Over %(n)s sampled deal the %(card)s wins %(margin)s points more on average "
-            "than the next best card, the %(other)s.",
-            "Over %(n)s sampled deals the %(card)s wins %(margin)s points more on average "
-            "than the next best card, the %(other)s.",
-            puzzle.samples) % {"n": puzzle.samples, "card": best,
-                               "margin": number_format(facts["margin"], 1), "other": runner_up})
+        lines.append(
+            ngettext(
+                "Over %(n)s sampled deal the %(card)s wins %(margin)s points more on average "
+                "than the next best card, the %(other)s.",
+                "Over %(n)s sampled deals the %(card)s wins %(margin)s points more on average "
+                "than the next best card, the %(other)s.",
+                puzzle.samples,
+            )
+            % {
+                "n": puzzle.samples,
+                "card": best,
+                "margin": number_format(facts["margin"], 1),
+                "other": runner_up,
+            }
+        )
     return lines
 
 
 def values_table(puzzle: Puzzle) -> list[dict]:
-    return [{"name": card_words(parse_card(card)), "value": value, "stderr": stderr,
-             "best": card == puzzle.answer}
-            for card, (value, stderr) in puzzle.values.items()]
+    return [
+        {
+            "name": card_words(parse_card(card)),
+            "value": value,
+            "stderr": stderr,
+            "best": card == puzzle.answer,
+        }
+        for card, (value, stderr) in puzzle.values.items()
+    ]

@@ -28,13 +28,18 @@ def _theme(request) -> str | None:
 def index(request):
     solved = Solved(request.session)
     counts = {theme: Puzzle.objects.filter(theme=theme).count() for theme in theme_names()}
-    return render(request, "puzzles/index.html", {
-        "today": puzzle_of_the_day(),
-        "solved": len(solved),
-        "total": Puzzle.objects.count(),
-        "themes": [{"key": k, "name": name, "count": counts[k]}
-                   for k, name in theme_names().items()],
-    })
+    return render(
+        request,
+        "puzzles/index.html",
+        {
+            "today": puzzle_of_the_day(),
+            "solved": len(solved),
+            "total": Puzzle.objects.count(),
+            "themes": [
+                {"key": k, "name": name, "count": counts[k]} for k, name in theme_names().items()
+            ],
+        },
+    )
 
 
 @require_safe
@@ -46,21 +51,34 @@ def _render(request, puzzle, error: str | None = None, status: int = 200):
     number = puzzle.number
     answer = request.session.get(ANSWERS_KEY, {}).get(str(number))
     theme = _theme(request)
-    form = None if answer else {"action": reverse("puzzles:answer", args=[number]),
-                                "fields": [("theme", theme)] if theme else []}
+    form = (
+        None
+        if answer
+        else {
+            "action": reverse("puzzles:answer", args=[number]),
+            "fields": [("theme", theme)] if theme else [],
+        }
+    )
     context = present(puzzle, form)
     context["error"] = error
-    context.update({
-        "answer": answer, "theme": theme, "solved": len(Solved(request.session)),
-        "next_url": reverse("puzzles:next") + (f"?after={number}" + (
-            f"&theme={theme}" if theme else "")),
-    })
+    context.update(
+        {
+            "answer": answer,
+            "theme": theme,
+            "solved": len(Solved(request.session)),
+            "next_url": reverse("puzzles:next")
+            + (f"?after={number}" + (f"&theme={theme}" if theme else "")),
+        }
+    )
     if answer:
-        context.update({"correct": answer == puzzle.answer,
-                        "explanation": explanation(puzzle),
-                        "values": values_table(puzzle),
-                        "answer_name": next(c["name"] for c in context["hand"]
-                                            if c["code"] == answer)})
+        context.update(
+            {
+                "correct": answer == puzzle.answer,
+                "explanation": explanation(puzzle),
+                "values": values_table(puzzle),
+                "answer_name": next(c["name"] for c in context["hand"] if c["code"] == answer),
+            }
+        )
     return render(request, "puzzles/puzzle.html", context, status=status)
 
 

@@ -76,10 +76,14 @@ def _load(contents: dict[str, dict]) -> None:
             )
             keep.append(section["slug"])
         row.sections.exclude(slug__in=keep).delete()
-    _load_list(contents, "variants", Variant, "key",
-               {"title": "title", "body": "body", "default": "default",
-                "alternatives": "alternatives"},
-               shared=lambda item: {"play": playable_alternatives(item)})
+    _load_list(
+        contents,
+        "variants",
+        Variant,
+        "key",
+        {"title": "title", "body": "body", "default": "default", "alternatives": "alternatives"},
+        shared=lambda item: {"play": playable_alternatives(item)},
+    )
     _load_list(contents, "faq", Question, "slug", {"question": "question", "answer": "answer"})
     _load_list(contents, "glossary", Term, "slug", {"term": "term", "definition": "definition"})
 
@@ -108,8 +112,11 @@ def _load_list(contents, key, model, slug_field, fields, shared=None) -> None:
         by_lang = {lang: contents[lang][key][order] for lang in contents}
         model.objects.update_or_create(
             **{slug_field: item[slug_field]},
-            defaults={"order": order, **translated_columns(by_lang, fields),
-                      **(shared(item) if shared else {})},
+            defaults={
+                "order": order,
+                **translated_columns(by_lang, fields),
+                **(shared(item) if shared else {}),
+            },
         )
         keep.append(item[slug_field])
     model.objects.exclude(**{f"{slug_field}__in": keep}).delete()

@@ -47,9 +47,11 @@ class Diagram:
 
     @property
     def alt_text(self) -> str:
-        pile = ngettext("Table: %(down)d face-down card, face up: %(up)s.",
-                        "Table: %(down)d face-down cards, face up: %(up)s.",
-                        self.before_face_down) % {
+        pile = ngettext(
+            "Table: %(down)d face-down card, face up: %(up)s.",
+            "Table: %(down)d face-down cards, face up: %(up)s.",
+            self.before_face_down,
+        ) % {
             "down": self.before_face_down,
             "up": cards_words(self.before_face_up),
         }
@@ -90,94 +92,135 @@ def opening_table() -> Diagram:
         "and four cards in each hand."
     ) % {"top": card_words(top)}
     return Diagram(
-        "opening-table", state.pile_face_down, list(state.pile[state.pile_face_down :]), None,
-        caption, {"face_down": state.pile_face_down, "hand_size": len(state.hands[YOU])},
+        "opening-table",
+        state.pile_face_down,
+        list(state.pile[state.pile_face_down :]),
+        None,
+        caption,
+        {"face_down": state.pile_face_down, "hand_size": len(state.hands[YOU])},
     )
 
 
 def capture_by_rank() -> Diagram:
     return _show_play(
-        "capture-by-rank", [], "9C",
-        lambda e, top, f: ngettext(
-            "The %(card)s matches the %(top)s on top, so it takes the whole pile: "
-            "%(count)d card, the face-down ones included.",
-            "The %(card)s matches the %(top)s on top, so it takes the whole pile: "
-            "%(count)d cards, the face-down ones included.", e.captured,
-        ) % {"card": card_words(e.card), "top": card_words(top), "count": e.captured},
+        "capture-by-rank",
+        [],
+        "9C",
+        lambda e, top, f: (
+            ngettext(
+                "The %(card)s matches the %(top)s on top, so it takes the whole pile: "
+                "%(count)d card, the face-down ones included.",
+                "The %(card)s matches the %(top)s on top, so it takes the whole pile: "
+                "%(count)d cards, the face-down ones included.",
+                e.captured,
+            )
+            % {"card": card_words(e.card), "top": card_words(top), "count": e.captured}
+        ),
     )
 
 
 def no_match() -> Diagram:
     return _show_play(
-        "no-match", [], "5D",
-        lambda e, top, f: ngettext(
-            "The %(card)s does not match the %(top)s: it takes nothing and becomes the new "
-            "top card of a pile of %(count)d card.",
-            "The %(card)s does not match the %(top)s: it takes nothing and becomes the new "
-            "top card of a pile of %(count)d cards.", f["pile_after"],
-        ) % {"card": card_words(e.card), "top": card_words(top), "count": f["pile_after"]},
+        "no-match",
+        [],
+        "5D",
+        lambda e, top, f: (
+            ngettext(
+                "The %(card)s does not match the %(top)s: it takes nothing and becomes the new "
+                "top card of a pile of %(count)d card.",
+                "The %(card)s does not match the %(top)s: it takes nothing and becomes the new "
+                "top card of a pile of %(count)d cards.",
+                f["pile_after"],
+            )
+            % {"card": card_words(e.card), "top": card_words(top), "count": f["pile_after"]}
+        ),
     )
 
 
 def jack_capture() -> Diagram:
     return _show_play(
-        "jack-capture", ["5D", "8D"], "JC",
-        lambda e, top, f: ngettext(
-            "The %(top)s is on top and the %(card)s takes the pile anyway: %(count)d card.",
-            "The %(top)s is on top and the %(card)s takes the pile anyway: %(count)d cards.",
-            e.captured,
-        ) % {"card": card_words(e.card), "top": card_words(top), "count": e.captured},
+        "jack-capture",
+        ["5D", "8D"],
+        "JC",
+        lambda e, top, f: (
+            ngettext(
+                "The %(top)s is on top and the %(card)s takes the pile anyway: %(count)d card.",
+                "The %(top)s is on top and the %(card)s takes the pile anyway: %(count)d cards.",
+                e.captured,
+            )
+            % {"card": card_words(e.card), "top": card_words(top), "count": e.captured}
+        ),
     )
 
 
 def jack_empty_table() -> Diagram:
     return _show_play(
-        "jack-empty-table", ["9C"], "JH",
+        "jack-empty-table",
+        ["9C"],
+        "JH",
         lambda e, top, f: (
-            _("On an empty table the %(card)s captures nothing: it starts a new pile.")
-            if e.captured == 0
-            else _("On an empty table the %(card)s is taken at once.")
-        ) % {"card": card_words(e.card)},
+            (
+                _("On an empty table the %(card)s captures nothing: it starts a new pile.")
+                if e.captured == 0
+                else _("On an empty table the %(card)s is taken at once.")
+            )
+            % {"card": card_words(e.card)}
+        ),
     )
 
 
 def pisti() -> Diagram:
     return _show_play(
-        "pisti", ["9C", "7H"], "7S",
-        lambda e, top, f: _(
-            "Only the %(top)s lies on the table and the %(card)s takes it: a pişti, "
-            "worth %(points)d points."
-        ) % {"top": card_words(top), "card": card_words(e.card), "points": RULES.pisti_points}
-        if f["pisti"]
-        else _("No pişti."),
+        "pisti",
+        ["9C", "7H"],
+        "7S",
+        lambda e, top, f: (
+            _(
+                "Only the %(top)s lies on the table and the %(card)s takes it: a pişti, "
+                "worth %(points)d points."
+            )
+            % {"top": card_words(top), "card": card_words(e.card), "points": RULES.pisti_points}
+            if f["pisti"]
+            else _("No pişti.")
+        ),
     )
 
 
 def jack_pisti() -> Diagram:
     return _show_play(
-        "jack-pisti", ["9C", "JH"], "JC",
-        lambda e, top, f: _(
-            "A lone %(top)s taken with the %(card)s: a jack pişti, worth %(points)d points."
-        ) % {
-            "top": card_words(top), "card": card_words(e.card),
-            "points": RULES.jack_pisti_points,
-        }
-        if f["jack_pisti"]
-        else _("No jack pişti."),
+        "jack-pisti",
+        ["9C", "JH"],
+        "JC",
+        lambda e, top, f: (
+            _("A lone %(top)s taken with the %(card)s: a jack pişti, worth %(points)d points.")
+            % {
+                "top": card_words(top),
+                "card": card_words(e.card),
+                "points": RULES.jack_pisti_points,
+            }
+            if f["jack_pisti"]
+            else _("No jack pişti.")
+        ),
     )
 
 
 def jack_on_lone_card() -> Diagram:
     return _show_play(
-        "jack-on-lone-card", ["9C", "7H"], "JC",
-        lambda e, top, f: ngettext(
-            "The %(card)s takes the lone %(top)s (%(count)d card), but under the standard "
-            "rules that is an ordinary capture, not a pişti.",
-            "The %(card)s takes the lone %(top)s (%(count)d cards), but under the standard "
-            "rules that is an ordinary capture, not a pişti.", e.captured,
-        ) % {"card": card_words(e.card), "top": card_words(top), "count": e.captured}
-        if not (f["pisti"] or f["jack_pisti"])
-        else _("A pişti."),
+        "jack-on-lone-card",
+        ["9C", "7H"],
+        "JC",
+        lambda e, top, f: (
+            ngettext(
+                "The %(card)s takes the lone %(top)s (%(count)d card), but under the standard "
+                "rules that is an ordinary capture, not a pişti.",
+                "The %(card)s takes the lone %(top)s (%(count)d cards), but under the standard "
+                "rules that is an ordinary capture, not a pişti.",
+                e.captured,
+            )
+            % {"card": card_words(e.card), "top": card_words(top), "count": e.captured}
+            if not (f["pisti"] or f["jack_pisti"])
+            else _("A pişti.")
+        ),
     )
 
 

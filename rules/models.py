@@ -59,7 +59,9 @@ class Variant(models.Model):
     default = models.TextField(_("default"))
     alternatives = models.TextField(_("alternatives"))
     play = models.JSONField(
-        _("playable alternatives"), default=list, blank=True,
+        _("playable alternatives"),
+        default=list,
+        blank=True,
         help_text=_("Rule objects a practice game can start with; empty for a table custom."),
     )
 

@@ -23,8 +23,10 @@ def playable_options(variant: Variant) -> list[dict]:
     """
     start = reverse("practice:start")
     return [
-        {"settings": [(key, json.dumps(value)) for key, value in rules.items()],
-         "link": f"{start}?{start_query(rules)}"}
+        {
+            "settings": [(key, json.dumps(value)) for key, value in rules.items()],
+            "link": f"{start}?{start_query(rules)}",
+        }
         for rules in variant.play
     ]
 

@@ -34,7 +34,8 @@ def grant(request, sheet: Sheet) -> None:
 def may_edit(request, sheet: Sheet) -> bool:
     key = request.session.session_key
     return bool(key and sheet.session_key == key) or (
-        granted(request).get(str(sheet.pk)) == sheet.edit)
+        granted(request).get(str(sheet.pk)) == sheet.edit
+    )
 
 
 def own_sheet(request, sheet_id) -> Sheet:

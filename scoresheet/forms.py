@@ -20,10 +20,20 @@ from .models import Sheet
 from .scoring import JACKS, MOST_PISTIS, PLAYED_AFTER_FIRST_CAPTURE
 
 SHEET_RULES = (
-    "match_scoring", "target", "target_tie", "deals_target", "max_deals", "pisti_points",
+    "match_scoring",
+    "target",
+    "target_tie",
+    "deals_target",
+    "max_deals",
+    "pisti_points",
     "jack_pisti_points",
-    "jack_on_lone_jack", "jack_on_lone_card", "jack_on_empty_table", "majority_bonus",
-    "majority_rule", "two_of_clubs_points", "ten_of_diamonds_points",
+    "jack_on_lone_jack",
+    "jack_on_lone_card",
+    "jack_on_empty_table",
+    "majority_bonus",
+    "majority_rule",
+    "two_of_clubs_points",
+    "ten_of_diamonds_points",
 )
 
 
@@ -39,17 +49,18 @@ def sides_of(table: str) -> int:
 class NewSheetForm(HouseRulesForm):
     rule_fields = SHEET_RULES
     table = forms.ChoiceField(
-        label=_("Table"), choices=Sheet.TABLES, initial="2", widget=forms.RadioSelect,
-        error_messages={"required": _("Choose the table: how many players, and whether in "
-                                      "teams."),
-                        "invalid_choice": _("Choose the table: how many players, and whether "
-                                            "in teams.")})
-    name_0 = forms.CharField(label=_("Player or team 1"), max_length=40,
-                             initial=_("Player 1"))
-    name_1 = forms.CharField(label=_("Player or team 2"), max_length=40,
-                             initial=_("Player 2"))
-    name_2 = forms.CharField(label=_("Player 3 (3 or 4 players)"), max_length=40,
-                             required=False)
+        label=_("Table"),
+        choices=Sheet.TABLES,
+        initial="2",
+        widget=forms.RadioSelect,
+        error_messages={
+            "required": _("Choose the table: how many players, and whether in teams."),
+            "invalid_choice": _("Choose the table: how many players, and whether in teams."),
+        },
+    )
+    name_0 = forms.CharField(label=_("Player or team 1"), max_length=40, initial=_("Player 1"))
+    name_1 = forms.CharField(label=_("Player or team 2"), max_length=40, initial=_("Player 2"))
+    name_2 = forms.CharField(label=_("Player 3 (3 or 4 players)"), max_length=40, required=False)
     name_3 = forms.CharField(label=_("Player 4 (4 players)"), max_length=40, required=False)
     field_order = ["table", "name_0", "name_1", "name_2", "name_3"]
 
@@ -86,9 +97,13 @@ class QuickDealForm(forms.Form):
         self.names = names
         for i, name in enumerate(names):
             self.fields[f"points_{i}"] = forms.IntegerField(
-                label=name, min_value=0, max_value=300,
-                error_messages={"max_value": _("More than 300 points in one deal is not "
-                                               "possible.")})
+                label=name,
+                min_value=0,
+                max_value=300,
+                error_messages={
+                    "max_value": _("More than 300 points in one deal is not possible.")
+                },
+            )
 
     def points(self) -> list[int]:
         return [self.cleaned_data[f"points_{i}"] for i in range(len(self.names))]
@@ -114,12 +129,18 @@ class DetailedDealForm(forms.Form):
         for i, _name in enumerate(names):
             for key, label, most in self.COUNTS:
                 self.fields[f"{key}_{i}"] = forms.IntegerField(
-                    label=label, min_value=0, max_value=most, initial=0,
-                    error_messages={"max_value": _("At most %(limit_value)s in one deal.")})
+                    label=label,
+                    min_value=0,
+                    max_value=most,
+                    initial=0,
+                    error_messages={"max_value": _("At most %(limit_value)s in one deal.")},
+                )
             self.fields[f"two_of_clubs_{i}"] = forms.BooleanField(
-                label=_("Took the two of clubs"), required=False)
+                label=_("Took the two of clubs"), required=False
+            )
             self.fields[f"ten_of_diamonds_{i}"] = forms.BooleanField(
-                label=_("Took the ten of diamonds"), required=False)
+                label=_("Took the ten of diamonds"), required=False
+            )
 
     def side_fields(self):
         """Fields grouped per side, for the template."""
@@ -157,22 +178,29 @@ class DetailedDealForm(forms.Form):
         """The pack: 52 cards, four aces, four jacks, one two of clubs, one ten of diamonds."""
         cards = self._column(data, "cards")
         if cards is not None and sum(cards) != 52:
-            self._pack_error(f"cards_{last}", _(
-                "The cards taken must add up to 52; these add up to %(n)d.") % {
-                    "n": sum(cards)})
+            self._pack_error(
+                f"cards_{last}",
+                _("The cards taken must add up to 52; these add up to %(n)d.") % {"n": sum(cards)},
+            )
         for key, label in (("aces", _("aces")), ("jacks", _("jacks"))):
             values = self._column(data, key)
             if values is not None and sum(values) != 4:
-                self._pack_error(f"{key}_{last}", _(
-                    "There are four %(what)s in the pack; these add up to %(n)d.")
-                    % {"what": label, "n": sum(values)})
-        for key, label in (("two_of_clubs", _("The two of clubs")),
-                           ("ten_of_diamonds", _("The ten of diamonds"))):
+                self._pack_error(
+                    f"{key}_{last}",
+                    _("There are four %(what)s in the pack; these add up to %(n)d.")
+                    % {"what": label, "n": sum(values)},
+                )
+        for key, label in (
+            ("two_of_clubs", _("The two of clubs")),
+            ("ten_of_diamonds", _("The ten of diamonds")),
+        ):
             owners = sum(1 for v in self._column(data, key) if v)
             if owners != 1:
-                message = (_("%(card)s was given to nobody: tick the side that took it.")
-                           if owners == 0 else
-                           _("%(card)s can only go to one side; it is ticked %(n)d times."))
+                message = (
+                    _("%(card)s was given to nobody: tick the side that took it.")
+                    if owners == 0
+                    else _("%(card)s can only go to one side; it is ticked %(n)d times.")
+                )
                 self._pack_error(f"{key}_{last}", message % {"card": label, "n": owners})
 
     def _check_side(self, side: dict, i: int) -> None:
@@ -180,25 +208,42 @@ class DetailedDealForm(forms.Form):
         name = self.names[i]
         honours = side["aces"] + side["jacks"] + side["two_of_clubs"] + side["ten_of_diamonds"]
         if honours > side["cards"]:
-            self.add_error(f"cards_{i}", ngettext(
-                "%(name)s took %(n)d point card but fewer cards than that.",
-                "%(name)s took %(n)d point cards but fewer cards than that.", honours)
-                % {"name": name, "n": honours})
+            self.add_error(
+                f"cards_{i}",
+                ngettext(
+                    "%(name)s took %(n)d point card but fewer cards than that.",
+                    "%(name)s took %(n)d point cards but fewer cards than that.",
+                    honours,
+                )
+                % {"name": name, "n": honours},
+            )
         jacks_needed = side["jack_on_jack"] * 2 + side["jack_on_card"] + side["jack_on_empty"]
         if jacks_needed > side["jacks"]:
-            self.add_error(f"jacks_{i}", ngettext(
-                "The jack captures of %(name)s need %(n)d jack, more than the jacks taken.",
-                "The jack captures of %(name)s need %(n)d jacks, more than the jacks taken.",
-                jacks_needed) % {"name": name, "n": jacks_needed})
+            self.add_error(
+                f"jacks_{i}",
+                ngettext(
+                    "The jack captures of %(name)s need %(n)d jack, more than the jacks taken.",
+                    "The jack captures of %(name)s need %(n)d jacks, more than the jacks taken.",
+                    jacks_needed,
+                )
+                % {"name": name, "n": jacks_needed},
+            )
         captures = side["pisti"] + side["jack_on_jack"] + side["jack_on_card"]
         if captures * 2 + side["jack_on_empty"] > side["cards"]:
-            self.add_error(f"pisti_{i}", _(
-                "Each pişti takes two cards: %(name)s has too few cards for that many.")
-                % {"name": name})
+            self.add_error(
+                f"pisti_{i}",
+                _("Each pişti takes two cards: %(name)s has too few cards for that many.")
+                % {"name": name},
+            )
         elif side["cards"] == 1 and not side["jacks"]:
-            self.add_error(f"cards_{i}", _(
-                "A capture takes at least two cards (only a jack on an empty table takes "
-                "one): %(name)s cannot have taken just one card.") % {"name": name})
+            self.add_error(
+                f"cards_{i}",
+                _(
+                    "A capture takes at least two cards (only a jack on an empty table takes "
+                    "one): %(name)s cannot have taken just one card."
+                )
+                % {"name": name},
+            )
 
     def _check_captures(self, data, last: int) -> None:
         """All sides together: four jacks in the pack, and room for every pişti."""
@@ -207,28 +252,40 @@ class DetailedDealForm(forms.Form):
         if all(c is not None for c in jack_columns):
             jacks = 2 * sum(jack_columns[0]) + sum(jack_columns[1]) + sum(jack_columns[2])
             if jacks > JACKS:
-                self._pack_error(f"jack_on_jack_{last}", _(
-                    "These jack captures need %(n)d jacks; the pack has four (a jack on a "
-                    "lone jack uses two).") % {"n": jacks})
+                self._pack_error(
+                    f"jack_on_jack_{last}",
+                    _(
+                        "These jack captures need %(n)d jacks; the pack has four (a jack on a "
+                        "lone jack uses two)."
+                    )
+                    % {"n": jacks},
+                )
         if all(c is not None for c in columns.values()):
-            two_card = sum(columns["pisti"]) + sum(columns["jack_on_jack"]) + sum(
-                columns["jack_on_card"])
+            two_card = (
+                sum(columns["pisti"]) + sum(columns["jack_on_jack"]) + sum(columns["jack_on_card"])
+            )
             if 2 * two_card + sum(columns["jack_on_empty"]) > PLAYED_AFTER_FIRST_CAPTURE:
-                self._pack_error(f"pisti_{last}", _(
-                    "Too many piştis for one deal: 48 cards are played, the first capture is "
-                    "never a pişti, and each pişti takes two played cards, so at most "
-                    "%(most)d fit; these add up to %(n)d.") % {
-                        "most": MOST_PISTIS,
-                        "n": two_card + sum(columns["jack_on_empty"])})
+                self._pack_error(
+                    f"pisti_{last}",
+                    _(
+                        "Too many piştis for one deal: 48 cards are played, the first capture is "
+                        "never a pişti, and each pişti takes two played cards, so at most "
+                        "%(most)d fit; these add up to %(n)d."
+                    )
+                    % {"most": MOST_PISTIS, "n": two_card + sum(columns["jack_on_empty"])},
+                )
 
     def error_summary(self) -> list[tuple[str, str, str, str]]:
         """(field id, who, label, message) of every error, in the order of the page; errors
         about all sides together come first and name no side."""
         pack = getattr(self, "pack_errors", [])
-        summary = [("", "", "", " ".join(self.non_field_errors()))] if (
-            self.non_field_errors()) else []
-        summary += [(self[field].auto_id, _("All sides together"), self[field].label, message)
-                    for field, message in pack]
+        summary = (
+            [("", "", "", " ".join(self.non_field_errors()))] if (self.non_field_errors()) else []
+        )
+        summary += [
+            (self[field].auto_id, _("All sides together"), self[field].label, message)
+            for field, message in pack
+        ]
         for i, name in enumerate(self.names):
             for field in self.side_fields()[i][1]:
                 own = [m for m in field.errors if (field.name, m) not in pack]
@@ -238,9 +295,11 @@ class DetailedDealForm(forms.Form):
 
     def entry(self) -> dict:
         keys = [k for k, _l, _m in self.COUNTS] + ["two_of_clubs", "ten_of_diamonds"]
-        return {"sides": [
-            {k: self.cleaned_data[f"{k}_{i}"] for k in keys} for i in range(len(self.names))
-        ]}
+        return {
+            "sides": [
+                {k: self.cleaned_data[f"{k}_{i}"] for k in keys} for i in range(len(self.names))
+            ]
+        }
 
     @staticmethod
     def initial_from(entry: dict) -> dict:

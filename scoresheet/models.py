@@ -76,8 +76,10 @@ class Deal(models.Model):
         ordering = ["number"]
         constraints = [
             models.UniqueConstraint(
-                fields=["sheet", "client_id"], condition=~models.Q(client_id=""),
-                name="one_deal_per_client_id"),
+                fields=["sheet", "client_id"],
+                condition=~models.Q(client_id=""),
+                name="one_deal_per_client_id",
+            ),
             # Numbers are taken under a lock on the sheet (service.add_deal); this is the
             # database's guarantee that two deals of a sheet never share one.
             models.UniqueConstraint(fields=["sheet", "number"], name="one_deal_per_number"),

@@ -18,15 +18,26 @@ def manifest(request):
     """The web app manifest: the score sheet installs and opens like an app."""
     start = reverse("scoresheet:index")
     data = {
-        "name": _("Pişti score sheet"), "short_name": _("Pişti scores"),
+        "name": _("Pişti score sheet"),
+        "short_name": _("Pişti scores"),
         "description": _("Keep the score of a game at a real table, even offline."),
-        "start_url": start, "scope": start, "display": "standalone",
-        "background_color": "#f6f3ea", "theme_color": "#0f5c3a",
-        "icons": [{"src": static("img/scoresheet-icon.svg"), "sizes": "any",
-                   "type": "image/svg+xml", "purpose": "any"}],
+        "start_url": start,
+        "scope": start,
+        "display": "standalone",
+        "background_color": "#f6f3ea",
+        "theme_color": "#0f5c3a",
+        "icons": [
+            {
+                "src": static("img/scoresheet-icon.svg"),
+                "sizes": "any",
+                "type": "image/svg+xml",
+                "purpose": "any",
+            }
+        ],
     }
-    return JsonResponse(data, content_type="application/manifest+json",
-                        json_dumps_params={"ensure_ascii": False})
+    return JsonResponse(
+        data, content_type="application/manifest+json", json_dumps_params={"ensure_ascii": False}
+    )
 
 
 @never_cache
@@ -36,5 +47,6 @@ def service_worker(request):
 
     It is a static file, read here because a worker's scope is the folder it is served
     from, and /static/ would cover nothing."""
-    return HttpResponse(SERVICE_WORKER.read_text(encoding="utf-8"),
-                        content_type="text/javascript; charset=utf-8")
+    return HttpResponse(
+        SERVICE_WORKER.read_text(encoding="utf-8"), content_type="text/javascript; charset=utf-8"
+    )

@@ -13,24 +13,41 @@ from functools import lru_cache
 from pisti import Rules, Tally, decide_match, score_tallies
 from pisti.match import match_points
 
-DETAILED_FIELDS = ("cards", "aces", "jacks", "two_of_clubs", "ten_of_diamonds", "pisti",
-                   "jack_on_jack", "jack_on_card", "jack_on_empty")
+DETAILED_FIELDS = (
+    "cards",
+    "aces",
+    "jacks",
+    "two_of_clubs",
+    "ten_of_diamonds",
+    "pisti",
+    "jack_on_jack",
+    "jack_on_card",
+    "jack_on_empty",
+)
 
 
 def tally_under(entry: dict, rules: Rules) -> Tally:
     """One side's detailed entry as the engine's tally under ``rules``."""
     pisti, jack_pisti = entry["pisti"], 0
-    for count, kind in ((entry["jack_on_jack"], rules.jack_on_lone_jack),
-                        (entry["jack_on_card"], rules.jack_on_lone_card)):
+    for count, kind in (
+        (entry["jack_on_jack"], rules.jack_on_lone_jack),
+        (entry["jack_on_card"], rules.jack_on_lone_card),
+    ):
         if kind == "pisti":
             pisti += count
         elif kind == "jack_pisti":
             jack_pisti += count
     if rules.jack_on_empty_table:
         pisti += entry["jack_on_empty"]
-    return Tally(cards=entry["cards"], aces=entry["aces"], jacks=entry["jacks"],
-                 two_of_clubs=entry["two_of_clubs"], ten_of_diamonds=entry["ten_of_diamonds"],
-                 pisti=pisti, jack_pisti=jack_pisti)
+    return Tally(
+        cards=entry["cards"],
+        aces=entry["aces"],
+        jacks=entry["jacks"],
+        two_of_clubs=entry["two_of_clubs"],
+        ten_of_diamonds=entry["ten_of_diamonds"],
+        pisti=pisti,
+        jack_pisti=jack_pisti,
+    )
 
 
 def deal_scores(deal, rules: Rules):
@@ -141,10 +158,13 @@ def standings(deals, sides: int, rules: Rules) -> Standings:
     goal = rules.deals_target if by_deals else rules.target
     best = max(deciding) if progress.deals_counted else None
     return Standings(
-        rows=rows, totals=totals,
+        rows=rows,
+        totals=totals,
         needed=[max(0, goal - t) for t in deciding],
         leaders=[s for s, t in enumerate(deciding) if best is not None and t == best],
-        over=progress.outcome.over, winners=list(progress.outcome.winners),
-        deals_counted=progress.deals_counted, deals_won=won if by_deals else None,
+        over=progress.outcome.over,
+        winners=list(progress.outcome.winners),
+        deals_counted=progress.deals_counted,
+        deals_won=won if by_deals else None,
         by_deals=by_deals,
     )

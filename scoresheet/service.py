@@ -61,8 +61,7 @@ def next_number(sheet: Sheet) -> int:
 
 
 def live_standings(sheet: Sheet) -> Standings:
-    return standings(list(sheet.deals.filter(deleted=False)), len(sheet.names),
-                     sheet.engine_rules)
+    return standings(list(sheet.deals.filter(deleted=False)), len(sheet.names), sheet.engine_rules)
 
 
 def sent_before(sheet: Sheet, client_id: str) -> Deal | None:
@@ -78,16 +77,18 @@ class Added:
     missed_changes: bool = False  # the sheet changed since the revision the device saw
 
 
-def add_deal(sheet: Sheet, mode: str, entry: dict, *, client_id: str = "",
-             seen: int | None = None) -> Added:
+def add_deal(
+    sheet: Sheet, mode: str, entry: dict, *, client_id: str = "", seen: int | None = None
+) -> Added:
     with transaction.atomic():
         sheet = _locked(sheet)
         earlier = sent_before(sheet, client_id)
         if earlier:
             return Added(sheet, earlier, duplicate=True)
         missed = seen is not None and seen != sheet.revision
-        deal = Deal.objects.create(sheet=sheet, number=next_number(sheet), mode=mode,
-                                   entry=entry, client_id=client_id)
+        deal = Deal.objects.create(
+            sheet=sheet, number=next_number(sheet), mode=mode, entry=entry, client_id=client_id
+        )
         _changed(sheet)
     return Added(sheet, deal, duplicate=False, missed_changes=missed)
 
@@ -112,8 +113,7 @@ def mark_deleted(sheet: Sheet, number: int, deleted: bool) -> Deal:
         deal.deleted = deleted
         deal.deleted_order = None
         if deleted:
-            latest = sheet.deals.filter(deleted=True).aggregate(
-                last=Max("deleted_order"))["last"]
+            latest = sheet.deals.filter(deleted=True).aggregate(last=Max("deleted_order"))["last"]
             deal.deleted_order = (latest or 0) + 1
         deal.save(update_fields=["deleted", "deleted_order"])
         _changed(sheet)

@@ -42,23 +42,31 @@ def index(request):
         if form.is_valid():
             data = form.cleaned_data
             sheet = Sheet.objects.create(
-                session_key=session_key(request), table=data["table"], names=data["names"],
-                rules=data["rules"].to_dict())
+                session_key=session_key(request),
+                table=data["table"],
+                names=data["names"],
+                rules=data["rules"].to_dict(),
+            )
             return redirect("scoresheet:sheet", sheet_id=sheet.pk)
         status = 400
     else:
         form = NewSheetForm(initial=rules_initial())
     sheets = access.editable_sheets(request)
-    return render(request, "scoresheet/index.html", {
-        "form": form, "sheets": sheets,
-        "rule_fields": [form[name] for name in form.rule_fields],
-    }, status=status)
+    return render(
+        request,
+        "scoresheet/index.html",
+        {
+            "form": form,
+            "sheets": sheets,
+            "rule_fields": [form[name] for name in form.rule_fields],
+        },
+        status=status,
+    )
 
 
 def _qr_svg(url: str) -> str:
     """The link as a QR code, drawn as inline SVG (no script, no style attribute)."""
-    return segno.make(url, error="m").svg_inline(scale=4, dark="#000", light="#fff",
-                                                 omitsize=True)
+    return segno.make(url, error="m").svg_inline(scale=4, dark="#000", light="#fff", omitsize=True)
 
 
 def sheet_context(sheet: Sheet, *, editable: bool, **extra) -> dict:
@@ -67,20 +75,20 @@ def sheet_context(sheet: Sheet, *, editable: bool, **extra) -> dict:
     table = standings(deals, len(sheet.names), rules)
     for number, row in enumerate(table.rows, start=1):
         row.number = number
-        row.impossible = row.deal.mode == Deal.QUICK and not quick_entry_possible(
-            row.points, rules)
+        row.impossible = row.deal.mode == Deal.QUICK and not quick_entry_possible(row.points, rules)
     counted = [r.totals for r in table.rows if r.totals is not None]
     context = {
-        "sheet": sheet, "rules": rules, "standings": table, "editable": editable,
+        "sheet": sheet,
+        "rules": rules,
+        "standings": table,
+        "editable": editable,
         "names": sheet.names,
-        "chart": chart_svg(counted, sheet.names,
-                           None if table.by_deals else rules.target),
+        "chart": chart_svg(counted, sheet.names, None if table.by_deals else rules.target),
         "series": list(enumerate(sheet.names)),
         "winner_names": [sheet.names[s] for s in table.winners],
         "leader_names": [sheet.names[s] for s in table.leaders],
         "after_end": len(table.rows) - table.deals_counted,
-        "deleted": sheet.deals.filter(deleted=True).order_by(
-            "-deleted_order", "-number").first(),
+        "deleted": sheet.deals.filter(deleted=True).order_by("-deleted_order", "-number").first(),
         "rules_json": json.dumps(rules.to_dict()),
     }
     context.update(extra)
@@ -90,11 +98,12 @@ def sheet_context(sheet: Sheet, *, editable: bool, **extra) -> dict:
 def _forms(sheet, **bound):
     names = sheet.names
     rules_form = bound.get("rules_form") or SheetRulesForm(
-        initial=rules_initial(sheet.rules), table=sheet.table)
+        initial=rules_initial(sheet.rules), table=sheet.table
+    )
     return {
         "quick_form": bound.get("quick_form") or QuickDealForm(names=names, prefix="quick"),
-        "detailed_form": bound.get("detailed_form") or DetailedDealForm(
-            names=names, prefix="detailed"),
+        "detailed_form": bound.get("detailed_form")
+        or DetailedDealForm(names=names, prefix="detailed"),
         "rules_form": rules_form,
         "rule_fields": [rules_form[name] for name in rules_form.rule_fields],
     }
@@ -103,23 +112,34 @@ def _forms(sheet, **bound):
 def _links(request, sheet) -> dict:
     share_url = request.build_absolute_uri(reverse("scoresheet:shared", args=[sheet.share]))
     edit_url = request.build_absolute_uri(reverse("scoresheet:open_edit", args=[sheet.edit]))
-    return {"share_url": share_url, "edit_url": edit_url,
-            "share_qr": _qr_svg(share_url), "edit_qr": _qr_svg(edit_url)}
+    return {
+        "share_url": share_url,
+        "edit_url": edit_url,
+        "share_qr": _qr_svg(share_url),
+        "edit_qr": _qr_svg(edit_url),
+    }
 
 
 @require_safe
 def sheet_page(request, sheet_id):
     sheet = access.own_sheet(request, sheet_id)
-    return render(request, "scoresheet/sheet.html", sheet_context(
-        sheet, editable=True, **_links(request, sheet), **_forms(sheet)))
+    return render(
+        request,
+        "scoresheet/sheet.html",
+        sheet_context(sheet, editable=True, **_links(request, sheet), **_forms(sheet)),
+    )
 
 
 def _render_with_errors(request, sheet, **bound):
     if wants_json(request):
         form = next(iter(bound.values()))
         return JsonResponse({"ok": False, "errors": _error_list(form)}, status=400)
-    return render(request, "scoresheet/sheet.html", sheet_context(
-        sheet, editable=True, **_links(request, sheet), **_forms(sheet, **bound)), status=400)
+    return render(
+        request,
+        "scoresheet/sheet.html",
+        sheet_context(sheet, editable=True, **_links(request, sheet), **_forms(sheet, **bound)),
+        status=400,
+    )
 
 
 def _error_list(form) -> list[str]:
@@ -128,8 +148,15 @@ def _error_list(form) -> list[str]:
 
 def _json_result(sheet, deal, *, duplicate: bool) -> JsonResponse:
     table = service.live_standings(sheet)
-    return JsonResponse({"ok": True, "number": deal.number, "duplicate": duplicate,
-                         "revision": sheet.revision, "totals": table.totals})
+    return JsonResponse(
+        {
+            "ok": True,
+            "number": deal.number,
+            "duplicate": duplicate,
+            "revision": sheet.revision,
+            "totals": table.totals,
+        }
+    )
 
 
 @require_POST
@@ -156,13 +183,22 @@ def add_deal(request, sheet_id, mode):
     if added.duplicate:  # the same client id raced in from another tab: keep one
         return _json_result(sheet, added.deal, duplicate=True)
     if added.missed_changes:
-        messages.warning(request, _(
-            "While this device was offline, the sheet was changed on another device. Your "
-            "deals were added after those changes: check the deals below."))
+        messages.warning(
+            request,
+            _(
+                "While this device was offline, the sheet was changed on another device. Your "
+                "deals were added after those changes: check the deals below."
+            ),
+        )
     if mode == Deal.QUICK and not quick_entry_possible(entry["points"], sheet.engine_rules):
-        messages.warning(request, _(
-            "Saved, but check it: under these rules no number of piştis explains a "
-            "deal total of %(total)d points.") % {"total": sum(entry["points"])})
+        messages.warning(
+            request,
+            _(
+                "Saved, but check it: under these rules no number of piştis explains a "
+                "deal total of %(total)d points."
+            )
+            % {"total": sum(entry["points"])},
+        )
     if wants_json(request):
         return _json_result(sheet, added.deal, duplicate=False)
     return _back_to(sheet)
@@ -184,12 +220,19 @@ def edit_deal(request, sheet_id, number):
             return _back_to(sheet)
         status = 400
     else:
-        initial = ({f"points_{i}": p for i, p in enumerate(deal.entry["points"])}
-                   if deal.mode == Deal.QUICK else DetailedDealForm.initial_from(deal.entry))
+        initial = (
+            {f"points_{i}": p for i, p in enumerate(deal.entry["points"])}
+            if deal.mode == Deal.QUICK
+            else DetailedDealForm.initial_from(deal.entry)
+        )
         form = form_class(initial=initial, names=sheet.names, prefix="edit")
         status = 200
-    return render(request, "scoresheet/edit_deal.html",
-                  {"sheet": sheet, "deal": deal, "form": form}, status=status)
+    return render(
+        request,
+        "scoresheet/edit_deal.html",
+        {"sheet": sheet, "deal": deal, "form": form},
+        status=status,
+    )
 
 
 def _mark_deleted(request, sheet_id, number, deleted: bool, message: str):
@@ -205,8 +248,9 @@ def _mark_deleted(request, sheet_id, number, deleted: bool, message: str):
 
 @require_POST
 def delete_deal(request, sheet_id, number):
-    return _mark_deleted(request, sheet_id, number, True,
-                         _("Deal deleted. You can undo this below."))
+    return _mark_deleted(
+        request, sheet_id, number, True, _("Deal deleted. You can undo this below.")
+    )
 
 
 @require_POST
@@ -223,10 +267,15 @@ def change_rules(request, sheet_id):
     before, after = service.change_rules(sheet, form.cleaned_data["rules"].to_dict())
     messages.success(request, _("House rules changed: every detailed deal was recalculated."))
     if after.over and (not before.over or after.deals_counted != before.deals_counted):
-        messages.info(request, ngettext(
-            "Under these rules the match ends after deal %(n)d.",
-            "Under these rules the match ends after deal %(n)d.", after.deals_counted)
-            % {"n": after.deals_counted})
+        messages.info(
+            request,
+            ngettext(
+                "Under these rules the match ends after deal %(n)d.",
+                "Under these rules the match ends after deal %(n)d.",
+                after.deals_counted,
+            )
+            % {"n": after.deals_counted},
+        )
     elif before.over and not after.over:
         messages.info(request, _("Under these rules the match is not over yet."))
     return _back_to(sheet)
@@ -238,8 +287,13 @@ def new_edit_link(request, sheet_id):
     sheet = service.new_edit_link(access.own_sheet(request, sheet_id))
     if sheet.session_key != request.session.session_key:
         access.grant(request, sheet)
-    messages.success(request, _("The old edit link no longer works. Send the new one to "
-                                "the players who should keep editing."))
+    messages.success(
+        request,
+        _(
+            "The old edit link no longer works. Send the new one to "
+            "the players who should keep editing."
+        ),
+    )
     return _back_to(sheet)
 
 

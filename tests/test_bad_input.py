@@ -51,8 +51,16 @@ def test_tutorial_endpoints(data):
 def test_scoresheet_endpoints(data):
     client = Client()
     url = create(client)
-    for path in ("deals/quick/", "deals/detailed/", "deals/other/", "rules/",
-                 "deal/1/edit/", "deal/1/delete/", "deal/1/restore/", "edit-link/"):
+    for path in (
+        "deals/quick/",
+        "deals/detailed/",
+        "deals/other/",
+        "rules/",
+        "deal/1/edit/",
+        "deal/1/delete/",
+        "deal/1/restore/",
+        "edit-link/",
+    ):
         assert_no_server_error(client, "post", url + path, data)
     assert_no_server_error(client, "post", reverse("scoresheet:index"), data)
 

@@ -17,13 +17,23 @@ def test_an_even_duel_is_no_gap_and_64_percent_is_about_100():
 
 def test_consistent_rows_give_exact_ratings_anchored_at_the_beginner():
     p = 1 / (1 + 10 ** (-100 / 400))  # the win rate of a 100-point gap
-    ratings = bot_strength.fit_ratings([row("easy", "beginner", p), row("medium", "easy", p),
-                                        row("medium", "beginner", 1 / (1 + 10 ** -0.5))])
+    ratings = bot_strength.fit_ratings(
+        [
+            row("easy", "beginner", p),
+            row("medium", "easy", p),
+            row("medium", "beginner", 1 / (1 + 10**-0.5)),
+        ]
+    )
     assert ratings == {"medium": 1200, "easy": 1100, "beginner": 1000}
 
 
 def test_more_pairs_weigh_more():
-    ratings = bot_strength.fit_ratings([row("a", "beginner", 0.64, pairs=1000),
-                                        row("b", "beginner", 0.5), row("a", "b", 0.5, pairs=1)])
+    ratings = bot_strength.fit_ratings(
+        [
+            row("a", "beginner", 0.64, pairs=1000),
+            row("b", "beginner", 0.5),
+            row("a", "b", 0.5, pairs=1),
+        ]
+    )
     assert ratings["a"] == pytest.approx(1100, abs=3)
     assert ratings["b"] < ratings["a"]

@@ -46,6 +46,7 @@ def test_numbers_follow_the_language():
     with translation.override("de"):
         from pisti_site.bot_strength import signed
         from pisti_site.levels import duel_rows
+
         assert signed(1.3) == "+1,30" and signed(-0.5) == "−0,50"
         assert "," in duel_rows()[0]["mean"]
 

@@ -9,8 +9,16 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 # Folders that are not the project's code: the virtualenv, caches, collected static files.
-NOT_OURS = {".venv", ".git", ".pytest_cache", ".hypothesis", "node_modules", "staticfiles",
-            "__pycache__", ".ruff_cache"}
+NOT_OURS = {
+    ".venv",
+    ".git",
+    ".pytest_cache",
+    ".hypothesis",
+    "node_modules",
+    "staticfiles",
+    "__pycache__",
+    ".ruff_cache",
+}
 
 
 def collected_roots() -> list[Path]:
@@ -24,15 +32,16 @@ def files_named_like_tests(folder: Path):
         if path.is_dir():
             if path.name not in NOT_OURS and not path.name.startswith("."):
                 yield from files_named_like_tests(path)
-        elif path.suffix == ".py" and (path.name.startswith("test_")
-                                       or path.stem.endswith("_test")):
+        elif path.suffix == ".py" and (
+            path.name.startswith("test_") or path.stem.endswith("_test")
+        ):
             yield path
 
 
-
 def uncollected(files, roots) -> list[str]:
-    return sorted(str(f.relative_to(ROOT)) for f in files
-                  if not any(f.is_relative_to(root) for root in roots))
+    return sorted(
+        str(f.relative_to(ROOT)) for f in files if not any(f.is_relative_to(root) for root in roots)
+    )
 
 
 def test_every_test_file_is_under_a_collected_path():

@@ -40,7 +40,8 @@ def test_no_page_needs_inline_script_or_style(client, language):
     with translation.override(language):
         urls = [reverse(name) for name in PAGE_NAMES] + [
             reverse("tutorial:lesson", args=[slug])
-            for slug in Lesson.objects.values_list("slug", flat=True)]
+            for slug in Lesson.objects.values_list("slug", flat=True)
+        ]
     for url in urls:
         response = client.get(url)
         html = response.content.decode()
@@ -67,7 +68,7 @@ def test_a_cached_page_keeps_the_policy(client):
 
 
 def test_the_checks_would_notice_an_inline_script():
-    assert INLINE_SCRIPT.search('<script>alert(1)</script>')
+    assert INLINE_SCRIPT.search("<script>alert(1)</script>")
     assert not INLINE_SCRIPT.search('<script src="/static/js/site.js" defer></script>')
     assert not INLINE_SCRIPT.search('<script type="application/json" id="x">{}</script>')
     assert STYLE_ATTRIBUTE.search('<div style="color:red">')

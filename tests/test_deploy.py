@@ -11,14 +11,21 @@ ROOT = Path(__file__).resolve().parent.parent
 def run_manage(*args, **env):
     environment = {**os.environ, "DJANGO_SETTINGS_MODULE": "pisti_site.settings.prod", **env}
     return subprocess.run(
-        [sys.executable, "manage.py", *args], cwd=ROOT, env=environment,
-        capture_output=True, text=True, timeout=120,
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
 
 
 def test_check_deploy_is_clean():
     result = run_manage(
-        "check", "--deploy", "--fail-level", "WARNING",
+        "check",
+        "--deploy",
+        "--fail-level",
+        "WARNING",
         SECRET_KEY="a-long-random-production-secret-" + "x" * 40,
         ALLOWED_HOSTS="pisti.example",
     )
@@ -30,9 +37,12 @@ def test_check_deploy_is_clean():
 def test_prod_refuses_to_start_without_a_secret_key():
     env = {k: v for k, v in os.environ.items() if k != "SECRET_KEY"}
     result = subprocess.run(
-        [sys.executable, "manage.py", "check"], cwd=ROOT,
+        [sys.executable, "manage.py", "check"],
+        cwd=ROOT,
         env={**env, "DJANGO_SETTINGS_MODULE": "pisti_site.settings.prod"},
-        capture_output=True, text=True, timeout=120,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert result.returncode != 0
     assert "SECRET_KEY" in result.stderr
@@ -49,6 +59,10 @@ def test_whitenoise_right_after_security_middleware():
 
 def test_admin_lists_every_area(admin_client, db):
     """Content is edited in the admin; games and sheets can be looked at there."""
-    for path in ("/admin/rules/page/", "/admin/tutorial/lesson/", "/admin/practice/game/",
-                 "/admin/scoresheet/sheet/"):
+    for path in (
+        "/admin/rules/page/",
+        "/admin/tutorial/lesson/",
+        "/admin/practice/game/",
+        "/admin/scoresheet/sheet/",
+    ):
         assert admin_client.get(path).status_code == 200, path

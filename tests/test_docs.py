@@ -44,8 +44,9 @@ def test_every_rule_key_is_documented_with_its_default():
         if key == "partnerships":
             continue  # its default depends on the number of players, as the table says
         shown = {None: "null", True: "true", False: "false"}.get(defaults[key])
-        shown = shown or (f'"{defaults[key]}"' if isinstance(defaults[key], str)
-                          else str(defaults[key]))
+        shown = shown or (
+            f'"{defaults[key]}"' if isinstance(defaults[key], str) else str(defaults[key])
+        )
         assert f"`{shown}`" in documented, (key, documented, shown)
 
 

@@ -16,7 +16,10 @@ def test_deals_scoring_and_the_27_card_rule_reach_the_engine():
     assert form.is_valid(), form.errors
     rules = form.cleaned_data["rules"]
     assert (rules.match_scoring, rules.deals_target, rules.majority_rule) == (
-        "deals", 3, "over_half")
+        "deals",
+        3,
+        "over_half",
+    )
 
 
 def test_leaving_out_the_newer_keys_means_the_defaults():

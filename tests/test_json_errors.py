@@ -61,8 +61,9 @@ def test_too_large_body_is_413_json_and_changes_nothing(client, settings):
     url = start_game(client)
     html = client.get(url).content.decode()
     settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1000
-    response = client.post(url + "play/", {"version": version_of(html), "card": "7H",
-                                           "padding": "x" * 5000}, **JSON)
+    response = client.post(
+        url + "play/", {"version": version_of(html), "card": "7H", "padding": "x" * 5000}, **JSON
+    )
     assert response.status_code == 413
     assert "too large" in error_of(response)
     assert version_of(client.get(url).content.decode()) == version_of(html)

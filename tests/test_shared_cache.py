@@ -36,8 +36,19 @@ def redis_url():
         pytest.fail("redis-server is missing: scripts/system-deps.sh installs Debian's")
     port = _free_port()
     server = subprocess.Popen(
-        [REDIS_SERVER, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-         "--appendonly", "no"], stdout=subprocess.DEVNULL)
+        [
+            REDIS_SERVER,
+            "--port",
+            str(port),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+        ],
+        stdout=subprocess.DEVNULL,
+    )
     url = f"redis://127.0.0.1:{port}/0"
     deadline = time.monotonic() + 10
     while True:
@@ -74,8 +85,9 @@ def test_an_edit_through_one_worker_reaches_the_other(client, redis_url, monkeyp
     assert b"Seen by every worker" in client.get("/en/rules/").content
 
 
-def test_a_cached_page_is_shared_between_workers(client, redis_url, monkeypatch,
-                                                 django_assert_num_queries):
+def test_a_cached_page_is_shared_between_workers(
+    client, redis_url, monkeypatch, django_assert_num_queries
+):
     worker_a, worker_b = worker_cache(redis_url), worker_cache(redis_url)
     worker_a.clear()
     monkeypatch.setattr(page_cache, "cache", worker_a)
@@ -87,10 +99,23 @@ def test_a_cached_page_is_shared_between_workers(client, redis_url, monkeypatch,
 
 def test_redis_is_the_cache_when_redis_url_is_set():
     result = subprocess.run(
-        [sys.executable, "-c", "from django.conf import settings; import django; django.setup();"
-         "print(settings.CACHES['default']['BACKEND'], settings.CACHES['default']['LOCATION'])"],
-        env={**os.environ, "DJANGO_SETTINGS_MODULE": "pisti_site.settings.dev",
-             "REDIS_URL": "redis://cache.internal:6379/2"},
-        capture_output=True, text=True, timeout=60, cwd=Path(__file__).resolve().parents[1])
-    assert result.stdout.split() == ["django.core.cache.backends.redis.RedisCache",
-                                     "redis://cache.internal:6379/2"], result.stderr
+        [
+            sys.executable,
+            "-c",
+            "from django.conf import settings; import django; django.setup();"
+            "print(settings.CACHES['default']['BACKEND'], settings.CACHES['default']['LOCATION'])",
+        ],
+        env={
+            **os.environ,
+            "DJANGO_SETTINGS_MODULE": "pisti_site.settings.dev",
+            "REDIS_URL": "redis://cache.internal:6379/2",
+        },
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=Path(__file__).resolve().parents[1],
+    )
+    assert result.stdout.split() == [
+        "django.core.cache.backends.redis.RedisCache",
+        "redis://cache.internal:6379/2",
+    ], result.stderr

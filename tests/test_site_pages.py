@@ -88,8 +88,13 @@ def test_pages_are_translated_not_english_everywhere(client):
 
 @pytest.mark.parametrize(
     "accept, expected",
-    [("tr-TR,tr;q=0.9,en;q=0.5", "/tr/"), ("de", "/de/"), ("ru", "/ru/"),
-     ("fr-FR,fr;q=0.9", "/en/"), ("", "/en/")],
+    [
+        ("tr-TR,tr;q=0.9,en;q=0.5", "/tr/"),
+        ("de", "/de/"),
+        ("ru", "/ru/"),
+        ("fr-FR,fr;q=0.9", "/en/"),
+        ("", "/en/"),
+    ],
 )
 def test_root_redirects_to_the_visitors_language(client, accept, expected):
     response = client.get("/", HTTP_ACCEPT_LANGUAGE=accept)
@@ -99,7 +104,10 @@ def test_root_redirects_to_the_visitors_language(client, accept, expected):
 
 def test_languages_are_named_in_their_own_language(settings):
     assert dict(settings.LANGUAGES) == {
-        "en": "English", "tr": "Türkçe", "de": "Deutsch", "ru": "Русский"
+        "en": "English",
+        "tr": "Türkçe",
+        "de": "Deutsch",
+        "ru": "Русский",
     }
 
 

@@ -73,13 +73,24 @@ def test_a_move_sends_the_plays_to_animate(client):
     url = start_game(client, table="2v2")
     html = client.get(url).content.decode()
     card = re.search(r'name="card" value="(\w\w)"', html).group(1)
-    response = client.post(url + "play/", {"version": version_of(html), "card": card},
-                           headers={"Accept": "application/json"})
+    response = client.post(
+        url + "play/",
+        {"version": version_of(html), "card": card},
+        headers={"Accept": "application/json"},
+    )
     steps = response.json()["steps"]
     assert steps[0]["seat"] == 0 and steps[0]["card"] == card
     assert [s["seat"] for s in steps[1:]] == [1, 2, 3]
-    assert set(steps[0]) == {"seat", "card", "words", "text", "captured", "side", "pisti",
-                             "jack_pisti"}
+    assert set(steps[0]) == {
+        "seat",
+        "card",
+        "words",
+        "text",
+        "captured",
+        "side",
+        "pisti",
+        "jack_pisti",
+    }
 
 
 @pytest.mark.django_db
@@ -116,14 +127,19 @@ def test_home_page_shows_a_table_and_the_two_main_buttons(client):
 def test_a_tutorial_move_sends_the_learner_card_then_the_replies(client):
     from tutorial.content_loader import read_lessons
 
-    lesson = next(les for les in read_lessons()["lessons"]
-                  if any(s["kind"] == "play" and s.get("replies") for s in les["steps"]))
+    lesson = next(
+        les
+        for les in read_lessons()["lessons"]
+        if any(s["kind"] == "play" and s.get("replies") for s in les["steps"])
+    )
     url = reverse("tutorial:act", args=[lesson["slug"]])
     for index, step in enumerate(lesson["steps"]):
         if step["kind"] == "play" and step.get("replies"):
-            response = client.post(url, {"action": "play", "step": index,
-                                         "card": step["solution"]},
-                                   headers={"Accept": "application/json"})
+            response = client.post(
+                url,
+                {"action": "play", "step": index, "card": step["solution"]},
+                headers={"Accept": "application/json"},
+            )
             steps = response.json()["steps"]
             assert steps[0]["seat"] == 0 and steps[0]["card"] == step["solution"].upper()
             assert len(steps) > 1
@@ -134,8 +150,10 @@ def test_a_tutorial_move_sends_the_learner_card_then_the_replies(client):
         elif step["kind"] == "quiz":
             from tutorial import engine
 
-            client.post(url, {"action": "answer", "step": index,
-                              "choice": engine.quiz_answer(step["question"])})
+            client.post(
+                url,
+                {"action": "answer", "step": index, "choice": engine.quiz_answer(step["question"])},
+            )
         client.post(url, action)
     pytest.fail("no lesson step with scripted replies")
 

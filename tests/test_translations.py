@@ -37,9 +37,9 @@ def test_catalogue_placeholders_match(language):
             for form in entry.msgstr_plural.values():
                 assert set(pattern.findall(form)) <= wanted, entry.msgid
         else:
-            assert sorted(pattern.findall(entry.msgid)) == sorted(
-                pattern.findall(entry.msgstr)
-            ), entry.msgid
+            assert sorted(pattern.findall(entry.msgid)) == sorted(pattern.findall(entry.msgstr)), (
+                entry.msgid
+            )
 
 
 @pytest.mark.django_db

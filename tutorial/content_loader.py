@@ -11,8 +11,18 @@ from pisti_site.content import ContentError, languages, read_json, translated_co
 from .models import Lesson, Step, WrongMove
 
 CONTENT_DIR = Path(__file__).resolve().parent / "content"
-SPEC_KEYS = ("deal", "plays", "goal", "solution", "outcome", "replies", "wrong",
-             "question", "choices", "facts")
+SPEC_KEYS = (
+    "deal",
+    "plays",
+    "goal",
+    "solution",
+    "outcome",
+    "replies",
+    "wrong",
+    "question",
+    "choices",
+    "facts",
+)
 
 
 def read_lessons() -> dict:
@@ -46,16 +56,19 @@ def load_lessons() -> dict[str, int]:
             by_lang = {lang: texts[lang]["lessons"][order] for lang in texts}
             row, _ = Lesson.objects.update_or_create(
                 slug=lesson["slug"],
-                defaults={"order": order,
-                          **translated_columns(by_lang, {"title": "title", "summary": "summary"})},
+                defaults={
+                    "order": order,
+                    **translated_columns(by_lang, {"title": "title", "summary": "summary"}),
+                },
             )
             keep.append(row.slug)
-            _load_steps(row, lesson["steps"], {
-                lang: by_lang[lang]["steps"] for lang in by_lang
-            })
+            _load_steps(row, lesson["steps"], {lang: by_lang[lang]["steps"] for lang in by_lang})
         Lesson.objects.exclude(slug__in=keep).delete()
-    return {"lessons": Lesson.objects.count(), "steps": Step.objects.count(),
-            "wrong moves": WrongMove.objects.count()}
+    return {
+        "lessons": Lesson.objects.count(),
+        "steps": Step.objects.count(),
+        "wrong moves": WrongMove.objects.count(),
+    }
 
 
 def _load_steps(lesson: Lesson, steps: list[dict], texts: dict[str, list[dict]]) -> None:
@@ -64,16 +77,23 @@ def _load_steps(lesson: Lesson, steps: list[dict], texts: dict[str, list[dict]])
         by_lang = {lang: texts[lang][order] for lang in texts}
         spec = {k: step[k] for k in SPEC_KEYS if k in step}
         row, _ = Step.objects.update_or_create(
-            lesson=lesson, key=step["id"],
-            defaults={"order": order, "kind": step["kind"], "spec": spec,
-                      **translated_columns(by_lang, {"title": "title", "text": "text",
-                                                     "success": "success"})},
+            lesson=lesson,
+            key=step["id"],
+            defaults={
+                "order": order,
+                "kind": step["kind"],
+                "spec": spec,
+                **translated_columns(
+                    by_lang, {"title": "title", "text": "text", "success": "success"}
+                ),
+            },
         )
         keep.append(row.key)
         choices = []
         for choice in step.get("wrong", []):
             WrongMove.objects.update_or_create(
-                step=row, choice=choice,
+                step=row,
+                choice=choice,
                 defaults={f"text_{lang}": by_lang[lang]["wrong"][choice] for lang in by_lang},
             )
             choices.append(choice)

@@ -30,8 +30,13 @@ def deal_deck(deal: dict, rules: Rules) -> list[int]:
     if deal.get("deck"):
         return [parse_card(c) for c in deal["deck"]]
     hands = {int(seat): cards for seat, cards in deal.get("hands", {}).items()}
-    return arrange_deck(deal["table"], hands, rules=rules, dealer=deal["dealer"],
-                        stock_rest=deal.get("stock_rest", ()))
+    return arrange_deck(
+        deal["table"],
+        hands,
+        rules=rules,
+        dealer=deal["dealer"],
+        stock_rest=deal.get("stock_rest", ()),
+    )
 
 
 def build_state(spec: dict) -> GameState | None:
@@ -197,17 +202,26 @@ def explain_wrong(spec: dict, result: MoveResult) -> str:
     top = before.pile[-1] if before.pile else None
     card, event = card_words(result.card), result.event
     goal = spec["goal"]["type"]
-    if event.captured == 0 and goal in ("capture", "pisti", "jack_pisti", "jack_capture",
-                                        "side_capture", "last_capture"):
+    if event.captured == 0 and goal in (
+        "capture",
+        "pisti",
+        "jack_pisti",
+        "jack_capture",
+        "side_capture",
+        "last_capture",
+    ):
         if top is None:
             return _("The table is empty, so the %(card)s takes nothing.") % {"card": card}
         return _("The %(card)s does not match the %(top)s on top, so it takes nothing.") % {
-            "card": card, "top": card_words(top)}
+            "card": card,
+            "top": card_words(top),
+        }
     if goal in ("pisti", "jack_pisti") and event.kind == NO_PISTI:
         return _("The %(card)s takes the pile, but that is not a pişti.") % {"card": card}
     if goal == "no_capture" and event.captured:
         return _("The %(card)s would take the pile; this step asks you to keep it.") % {
-            "card": card}
+            "card": card
+        }
     if goal == "no_pisti_for_next":
         return _("After the %(card)s the next player could make a pişti.") % {"card": card}
     return _("That is not the move this step asks for. Look at the goal and try again.")

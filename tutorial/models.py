@@ -59,9 +59,7 @@ class WrongMove(models.Model):
     text = models.TextField(_("explanation"))
 
     class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["step", "choice"], name="unique_wrong_move")
-        ]
+        constraints = [models.UniqueConstraint(fields=["step", "choice"], name="unique_wrong_move")]
         verbose_name = _("wrong move")
         verbose_name_plural = _("wrong moves")
 

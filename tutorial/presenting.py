@@ -19,8 +19,10 @@ from .models import Step
 
 def _form(step: Step, progress) -> dict:
     """Where the learner's card goes: the lesson's act URL, on this step."""
-    return {"action": reverse("tutorial:act", args=[step.lesson.slug]),
-            "fields": [("step", progress.step), ("action", "play")]}
+    return {
+        "action": reverse("tutorial:act", args=[step.lesson.slug]),
+        "fields": [("step", progress.step), ("action", "play")],
+    }
 
 
 def present_step(step: Step, progress, seed: str = "") -> dict:
@@ -30,8 +32,13 @@ def present_step(step: Step, progress, seed: str = "") -> dict:
     """
     progress = without_stale_choice(step, progress)
     before = engine.build_state(step.spec)
-    out = {"kind": step.kind, "solved": progress.solved, "feedback": None, "events": [],
-           "steps": []}
+    out = {
+        "kind": step.kind,
+        "solved": progress.solved,
+        "feedback": None,
+        "events": [],
+        "steps": [],
+    }
     if step.kind == Step.QUIZ:
         return _present_quiz(step, progress, out, seed)
     if step.kind == Step.EXPLAIN:
@@ -44,14 +51,13 @@ def present_step(step: Step, progress, seed: str = "") -> dict:
         played = [result.event, *result.replies]
         out["events"] = [describe_event(e, names) for e in played]
         out["steps"] = [event_step(e, names, result.state.side_of) for e in played]
-        out["table"] = present_table(result.state, engine.LEARNER, playable=False,
-                                     form=_form(step, progress))
-        out["feedback"] = {"right": True,
-                           "text": engine.fill_text(step.success, result, before)}
+        out["table"] = present_table(
+            result.state, engine.LEARNER, playable=False, form=_form(step, progress)
+        )
+        out["feedback"] = {"right": True, "text": engine.fill_text(step.success, result, before)}
         out["announce"] = " ".join([*out["events"], out["feedback"]["text"]])
         return out
-    out["table"] = present_table(before, engine.LEARNER, playable=True,
-                                 form=_form(step, progress))
+    out["table"] = present_table(before, engine.LEARNER, playable=True, form=_form(step, progress))
     out["table"]["autofocus"] = True  # the step's goal is this hand: focus its first card
     if progress.last_choice:
         result = engine.play_move(step.spec, parse_card(progress.last_choice))
@@ -100,9 +106,16 @@ def move_events(result: engine.MoveResult) -> list[dict]:
     state = result.state
     names = seat_names(state.players, state.rules.partnerships)
     return [
-        {"seat": e.seat, "who": names[e.seat], "card": card_name(e.card),
-         "words": card_words(e.card), "captured": e.captured, "pisti": e.pisti,
-         "jack_pisti": e.jack_pisti, "text": describe_event(e, names)}
+        {
+            "seat": e.seat,
+            "who": names[e.seat],
+            "card": card_name(e.card),
+            "words": card_words(e.card),
+            "captured": e.captured,
+            "pisti": e.pisti,
+            "jack_pisti": e.jack_pisti,
+            "text": describe_event(e, names),
+        }
         for e in result.events
     ]
 
@@ -110,6 +123,7 @@ def move_events(result: engine.MoveResult) -> list[dict]:
 def quiz_order(choices: list[str], seed: str, step_key: str) -> list[str]:
     """The answers in an order of the visitor's own: shuffled by their seed, so the right
     answer is not always in the same place, yet stable across reloads of the page."""
+
     def rank(choice: str) -> str:
         return hashlib.sha256(f"{seed}:{step_key}:{choice}".encode()).hexdigest()
 
@@ -142,6 +156,8 @@ def _choice_label(choice: str, question: dict) -> str:
     if question["type"] != "match_result":
         return choice
     return {
-        "0": _("Your side wins"), "1": _("The other side wins"), "shared": _("A shared win"),
+        "0": _("Your side wins"),
+        "1": _("The other side wins"),
+        "shared": _("A shared win"),
         "continue": _("Nobody yet: play another deal"),
     }.get(choice, choice)

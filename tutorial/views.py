@@ -29,13 +29,17 @@ def index(request):
     progress = Progress(request.session)
     lessons = [(lesson, progress.lesson(lesson.slug)) for lesson in Lesson.objects.all()]
     next_lesson = next((lesson for lesson, p in lessons if not p.completed), None)
-    return render(request, "tutorial/index.html", {
-        "lessons": lessons,
-        "next_lesson": next_lesson,
-        "stars_earned": sum(p.best for _, p in lessons),
-        "stars_possible": 3 * len(lessons),
-        "completed": sum(p.completed for _, p in lessons),
-    })
+    return render(
+        request,
+        "tutorial/index.html",
+        {
+            "lessons": lessons,
+            "next_lesson": next_lesson,
+            "stars_earned": sum(p.best for _, p in lessons),
+            "stars_possible": 3 * len(lessons),
+            "completed": sum(p.completed for _, p in lessons),
+        },
+    )
 
 
 def _lesson_context(request, lesson: Lesson) -> dict:
@@ -67,8 +71,7 @@ def lesson_page(request, slug):
     return render(request, "tutorial/lesson.html", _lesson_context(request, lesson))
 
 
-def _respond(request, lesson: Lesson, announce: str, status: int = 200, events=None,
-             steps=()):
+def _respond(request, lesson: Lesson, announce: str, status: int = 200, events=None, steps=()):
     """The plain-form path redirects to the lesson; the script's path gets the step's HTML,
     the sentence to announce and, after a right move, the plays one by one (the learner's
     first, then each reply): ``events`` describe them, ``steps`` are what the table script
@@ -76,13 +79,15 @@ def _respond(request, lesson: Lesson, announce: str, status: int = 200, events=N
     if wants_json(request):
         context = _lesson_context(request, lesson)
         html = render_to_string("tutorial/includes/step.html", context, request=request)
-        return JsonResponse({"html": html, "announce": announce, "events": events or [],
-                             "steps": list(steps)},
-                            status=status)
+        return JsonResponse(
+            {"html": html, "announce": announce, "events": events or [], "steps": list(steps)},
+            status=status,
+        )
     if status >= 400:  # the plain-form path: the lesson as it is, the reason, a 4xx
         messages.error(request, announce)
-        return render(request, "tutorial/lesson.html", _lesson_context(request, lesson),
-                      status=status)
+        return render(
+            request, "tutorial/lesson.html", _lesson_context(request, lesson), status=status
+        )
     return redirect(reverse("tutorial:lesson", args=[lesson.slug]), permanent=False)
 
 
@@ -113,7 +118,8 @@ def act(request, slug):
         return _refuse(request, lesson, _("The request did not say which step it was for."), 400)
     if progress.done or made_on != progress.step:
         return _refuse(
-            request, lesson,
+            request,
+            lesson,
             _("That move was made on an earlier view of the lesson; here is the current one."),
             409,
         )
@@ -171,8 +177,9 @@ def _answer(request, lesson, store, progress, step):
     else:
         progress.mistakes += 1
     store.save(lesson.slug, progress)
-    return _respond(request, lesson,
-                    present_step(step, progress, seed=_quiz_seed(store, step))["announce"])
+    return _respond(
+        request, lesson, present_step(step, progress, seed=_quiz_seed(store, step))["announce"]
+    )
 
 
 @require_POST
@@ -180,5 +187,3 @@ def reset(request):
     Progress(request.session).reset()
     messages.success(request, _("Your tutorial progress has been reset."))
     return redirect("tutorial:index")
-
-

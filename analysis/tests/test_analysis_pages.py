@@ -41,8 +41,7 @@ def test_the_review_enqueues_once_and_shows_progress(client, game):
     client.get(review_url(game))
     assert DBTaskResult.objects.count() == 1
     status = client.get(reverse("analysis:status", args=[game.pk, 1])).json()
-    assert status == {"done": 0, "total": 0, "finished": False,
-                      "text": "Analysing your moves…"}
+    assert status == {"done": 0, "total": 0, "finished": False, "text": "Analysing your moves…"}
 
 
 @pytest.mark.django_db(transaction=True)
@@ -65,8 +64,7 @@ def test_a_worker_stores_the_result_and_the_review_shows_it(client, game):
     last = client.get(reverse("analysis:move", args=[game.pk, 1, len(row.result)]))
     assert 'data-previous="' in last.content.decode()
     for language in ("tr", "de", "ru"):
-        response = client.get(f"/{language}" + reverse("analysis:move",
-                                                       args=[game.pk, 1, 2])[3:])
+        response = client.get(f"/{language}" + reverse("analysis:move", args=[game.pk, 1, 2])[3:])
         assert response.status_code == 200
     assert client.get(reverse("analysis:move", args=[game.pk, 1, 0])).status_code == 404
     assert client.get(reverse("analysis:move", args=[game.pk, 1, 99])).status_code == 404
@@ -106,8 +104,12 @@ def test_another_visitor_gets_404(client, game):
 
 
 def test_summary_counts_best_and_good_and_finds_the_biggest_loss():
-    moves = [{"label": "best", "loss": 0.0}, {"label": "good", "loss": 0.4},
-             {"label": "blunder", "loss": 4.2}, {"label": "mistake", "loss": 2.0}]
+    moves = [
+        {"label": "best", "loss": 0.0},
+        {"label": "good", "loss": 0.4},
+        {"label": "blunder", "loss": 4.2},
+        {"label": "mistake", "loss": 2.0},
+    ]
     assert summary(moves) == {"accuracy": 50, "lost": 6.6, "worst": 3}
 
 

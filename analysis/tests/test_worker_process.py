@@ -35,18 +35,40 @@ print(request_analysis(row.game, row.deal).attempts)
 
 @pytest.fixture
 def site(tmp_path):
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
-           "DJANGO_SETTINGS_MODULE": "pisti_site.settings.test", "PYTHONPATH": str(ROOT)}
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
+        "DJANGO_SETTINGS_MODULE": "pisti_site.settings.test",
+        "PYTHONPATH": str(ROOT),
+    }
 
     def manage(*args, timeout=120, **extra):
-        return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, timeout=timeout,
-                              env={**env, **extra}, capture_output=True, text=True, check=True)
+        return subprocess.run(
+            [sys.executable, "manage.py", *args],
+            cwd=ROOT,
+            timeout=timeout,
+            env={**env, **extra},
+            capture_output=True,
+            text=True,
+            check=True,
+        )
 
     def worker(*args):
-        return subprocess.Popen([sys.executable, "manage.py", "db_worker",
-                                 "--no-startup-delay", "--interval", "0.2", *args],
-                                cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
-                                stderr=subprocess.DEVNULL)
+        return subprocess.Popen(
+            [
+                sys.executable,
+                "manage.py",
+                "db_worker",
+                "--no-startup-delay",
+                "--interval",
+                "0.2",
+                *args,
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
 
     def query(sql):
         with sqlite3.connect(tmp_path / "db.sqlite3") as db:

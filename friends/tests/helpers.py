@@ -18,8 +18,7 @@ from pisti_site.matchplay import TABLE_RULES
 def make_table(kind="1v1", *, timer=0, spectators=False, bots=(), players=None, **rules):
     """A table made by "Ayşe"; ``bots`` are (seat, level) pairs put in by her."""
     players = players or TABLE_RULES[kind]
-    table, token = service.create_table(kind, Rules(**players, **rules), timer, spectators,
-                                        "Ayşe")
+    table, token = service.create_table(kind, Rules(**players, **rules), timer, spectators, "Ayşe")
     for seat, level in bots:
         service.set_bot(table, token, seat, level)
     return table, token
@@ -34,14 +33,19 @@ def session_with(table: Table | None = None, token: str | None = None) -> str:
     return session.session_key
 
 
-def communicator(table: Table | None, session_key: str | None = None, lang="en",
-                 origin=b"http://testserver", *, path: str | None = None,
-                 app=application) -> WebsocketCommunicator:
+def communicator(
+    table: Table | None,
+    session_key: str | None = None,
+    lang="en",
+    origin=b"http://testserver",
+    *,
+    path: str | None = None,
+    app=application,
+) -> WebsocketCommunicator:
     headers = [(b"origin", origin), (b"host", b"testserver")]
     if session_key:
         headers.append((b"cookie", f"sessionid={session_key}".encode()))
-    return WebsocketCommunicator(app, path or f"/ws/{lang}/friends/{table.pk}/",
-                                 headers=headers)
+    return WebsocketCommunicator(app, path or f"/ws/{lang}/friends/{table.pk}/", headers=headers)
 
 
 class ClosingTab:

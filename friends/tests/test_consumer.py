@@ -64,6 +64,7 @@ def test_a_player_gets_their_own_seat_and_hand():
         assert [s["name"] for s in frame["seats"]] == ["Ayşe", "Mehmet"]
         assert frame["version"] == table.version
         await comm.disconnect()
+
     run(scenario)
 
 
@@ -81,50 +82,72 @@ def test_a_play_reaches_both_seats_and_the_opponent_sees_the_card_played():
             await receive_state(comm)
         for comm in comms:
             await drain(comm, quiet=0.2)
-        await comms[mover].send_to(text_data=json.dumps(
-            {"type": "play", "card": card, "version": table.version}))
+        await comms[mover].send_to(
+            text_data=json.dumps({"type": "play", "card": card, "version": table.version})
+        )
         for comm in comms:
             frame = await receive_state(comm)
             assert frame["version"] == table.version + 1
             assert frame["view"]["history"][-1] == {"seat": mover, "card": card}
         for comm in comms:
             await comm.disconnect()
+
     run(scenario)
     assert current_state(table).events[-1].card == state.hands[mover][0]
 
 
 REFUSALS = [
-    ("turn", lambda card, other, version: {"type": "play", "card": other, "version": version},
-     "not_mover"),
-    ("hand", lambda card, other, version: {"type": "play", "card": other, "version": version},
-     "mover"),
-    ("card", lambda card, other, version: {"type": "play", "card": "ZZ", "version": version},
-     "mover"),
-    ("card", lambda card, other, version: {"type": "play", "card": 7, "version": version},
-     "mover"),
-    ("stale", lambda card, other, version: {"type": "play", "card": card,
-                                            "version": version - 1}, "mover"),
+    (
+        "turn",
+        lambda card, other, version: {"type": "play", "card": other, "version": version},
+        "not_mover",
+    ),
+    (
+        "hand",
+        lambda card, other, version: {"type": "play", "card": other, "version": version},
+        "mover",
+    ),
+    (
+        "card",
+        lambda card, other, version: {"type": "play", "card": "ZZ", "version": version},
+        "mover",
+    ),
+    ("card", lambda card, other, version: {"type": "play", "card": 7, "version": version}, "mover"),
+    (
+        "stale",
+        lambda card, other, version: {"type": "play", "card": card, "version": version - 1},
+        "mover",
+    ),
     ("version", lambda card, other, version: {"type": "play", "card": card}, "mover"),
-    ("deal_running", lambda card, other, version: {"type": "next", "version": version},
-     "mover"),
+    ("deal_running", lambda card, other, version: {"type": "next", "version": version}, "mover"),
     ("reaction", lambda card, other, version: {"type": "react", "reaction": "boo"}, "mover"),
     ("present", lambda card, other, version: {"type": "take_over", "seat": 0}, "mover"),
     ("seat", lambda card, other, version: {"type": "take_over", "seat": 9}, "mover"),
     ("malformed", lambda card, other, version: {"type": "dance"}, "mover"),
     # each field of the wrong type is refused with that field's reason
-    ("card", lambda card, other, version: {"type": "play", "card": [card],
-                                           "version": version}, "mover"),
-    ("version", lambda card, other, version: {"type": "play", "card": card,
-                                              "version": True}, "mover"),
-    ("version", lambda card, other, version: {"type": "play", "card": card,
-                                              "version": float(version)}, "mover"),
-    ("version", lambda card, other, version: {"type": "next", "version": str(version)},
-     "mover"),
+    (
+        "card",
+        lambda card, other, version: {"type": "play", "card": [card], "version": version},
+        "mover",
+    ),
+    (
+        "version",
+        lambda card, other, version: {"type": "play", "card": card, "version": True},
+        "mover",
+    ),
+    (
+        "version",
+        lambda card, other, version: {"type": "play", "card": card, "version": float(version)},
+        "mover",
+    ),
+    ("version", lambda card, other, version: {"type": "next", "version": str(version)}, "mover"),
     ("seat", lambda card, other, version: {"type": "take_over", "seat": "1"}, "mover"),
-    ("reaction", lambda card, other, version: {"type": "react", "reaction": ["pisti"]},
-     "mover"),
-    ("malformed", lambda card, other, version: {"type": "play", "card": card,
-                                                "version": version, "extra": 1}, "mover"),
+    ("reaction", lambda card, other, version: {"type": "react", "reaction": ["pisti"]}, "mover"),
+    (
+        "malformed",
+        lambda card, other, version: {"type": "play", "card": card, "version": version, "extra": 1},
+        "mover",
+    ),
 ]
 
 
@@ -150,6 +173,7 @@ def test_every_refusal_has_a_reason_changes_nothing_and_keeps_the_connection(cod
         await comm.send_to(text_data=json.dumps({"type": "sync"}))
         assert (await receive_state(comm))["version"] == table.version  # still connected
         await comm.disconnect()
+
     run(scenario)
     table.refresh_from_db()
     assert (table.version, table.match) == stored
@@ -171,6 +195,7 @@ def test_unreadable_messages_are_refused_and_the_connection_kept(text):
         await comm.send_to(text_data='{"type": "sync"}')
         assert (await receive_state(comm))["version"] == version
         await comm.disconnect()
+
     run(scenario)
 
 
@@ -181,18 +206,18 @@ SHAPES = {  # what is sent, and the refusal's code
     "type_a_number": ('{"type": 5}', "malformed"),
     "type_missing": ('{"card": "7H"}', "malformed"),
     "thousand_brackets": (DEEP, "malformed"),
-    "deep_field": ('{"type": "play", "card": ' + DEEP[:1900] + ', "version": 1}',
-                   "malformed"),
+    "deep_field": ('{"type": "play", "card": ' + DEEP[:1900] + ', "version": 1}', "malformed"),
     "deep_inside_an_object": ('{"a": ' * 250 + "1" + "}" * 250, "malformed"),
     # brackets inside a string are text, not nesting: the message is read, its fields checked
-    "brackets_in_a_string": ('{"type": "play", "card": "' + "[" * 1500 + '", "version": ""}',
-                             "version"),
+    "brackets_in_a_string": (
+        '{"type": "play", "card": "' + "[" * 1500 + '", "version": ""}',
+        "version",
+    ),
 }
 
 
 @pytest.mark.parametrize(("text", "code"), SHAPES.values(), ids=SHAPES.keys())
-def test_messages_of_the_wrong_shape_are_refused_change_nothing_and_keep_the_connection(
-        text, code):
+def test_messages_of_the_wrong_shape_are_refused_change_nothing_and_keep_the_connection(text, code):
     assert len(text) <= MAX_MESSAGE_CHARS
     table, ayse, _mehmet = two_player_table()
     stored = (table.version, table.match)
@@ -208,19 +233,22 @@ def test_messages_of_the_wrong_shape_are_refused_change_nothing_and_keep_the_con
         await comm.send_to(text_data='{"type": "sync"}')
         assert (await receive_state(comm))["version"] == table.version  # still connected
         await comm.disconnect()
+
     run(scenario)
     table.refresh_from_db()
     assert (table.version, table.match) == stored
 
 
-@pytest.mark.parametrize("path", ["/ws/en/friends/not-a-uuid/", "/ws/en/nothing/",
-                                  "/ws/en/friends/", "/elsewhere"])
+@pytest.mark.parametrize(
+    "path", ["/ws/en/friends/not-a-uuid/", "/ws/en/nothing/", "/ws/en/friends/", "/elsewhere"]
+)
 def test_a_websocket_path_that_is_no_table_is_closed_with_4404_not_a_server_error(path):
     async def scenario():
         comm = communicator(None, path=path)
         connected, code = await comm.connect()
         assert not connected
         assert code == CLOSE_NOT_FOUND
+
     run(scenario)
 
 
@@ -248,6 +276,7 @@ def test_every_refusal_of_a_bad_message_is_in_the_connection_language(lang, text
         await comm.send_to(text_data=text)
         assert (await receive(comm))["message"] == wanted
         await comm.disconnect()
+
     run(scenario)
 
 
@@ -272,6 +301,7 @@ def test_reaction_rate_and_flood_refusals_are_in_the_connection_language():
             messages.append(json.loads(output["text"]))
         assert output["code"] == CLOSE_FLOOD
         assert messages[-1]["message"] == flood
+
     run(scenario)
 
 
@@ -284,12 +314,14 @@ def test_refusals_are_translated_for_the_connection_language():
         comm = communicator(table, waiting, lang="tr")
         assert (await comm.connect())[0]
         await settle(comm)
-        await comm.send_to(text_data=json.dumps({"type": "play", "card": "7H",
-                                                 "version": table.version}))
+        await comm.send_to(
+            text_data=json.dumps({"type": "play", "card": "7H", "version": table.version})
+        )
         answer = await receive(comm)
         assert answer["code"] == "turn"
         assert answer["message"] != "It is not your turn."
         await comm.disconnect()
+
     run(scenario)
 
 
@@ -310,6 +342,7 @@ def test_a_flood_is_refused_and_the_connection_closed():
                 break
             messages.append(json.loads(output["text"]))
         assert messages[-1]["code"] == "flood"
+
     run(scenario)
 
 
@@ -334,6 +367,7 @@ def test_reactions_reach_the_table_and_are_rate_limited():
         assert await comms[1].receive_nothing(timeout=0.1)
         for comm in comms:
             await comm.disconnect()
+
     run(scenario)
 
 
@@ -346,6 +380,7 @@ def test_a_stranger_may_not_watch_unless_the_creator_allowed_it():
         connected, code = await comm.connect()
         assert not connected
         assert code == CLOSE_FORBIDDEN
+
     run(scenario)
 
 
@@ -363,10 +398,14 @@ def test_a_watcher_sees_the_table_but_no_hand_and_cannot_play():
         assert "hand" not in frame["view"]
         assert "seen" not in frame["view"]
         assert not any(f'"{name}"' in json.dumps(frame) for name in hands)
-        await comm.send_to(text_data=json.dumps(
-            {"type": "play", "card": sorted(hands)[0], "version": table.version}))
+        await comm.send_to(
+            text_data=json.dumps(
+                {"type": "play", "card": sorted(hands)[0], "version": table.version}
+            )
+        )
         assert (await receive(comm))["code"] == "watcher"
         await comm.disconnect()
+
     run(scenario)
 
 
@@ -385,6 +424,7 @@ def test_someone_without_a_seat_in_the_lobby_is_sent_away_when_the_game_starts()
         answer = await receive(comm)
         assert answer["code"] == "forbidden"
         assert (await comm.receive_output(timeout=2))["type"] == "websocket.close"
+
     run(scenario)
 
 
@@ -396,8 +436,10 @@ async def _start_from_http(table, token):
     await database_sync_to_async(service.start)(table, token)
     # the views call tell_table from a worker thread; here the layer is awaited directly
     from channels.layers import get_channel_layer
-    await get_channel_layer().group_send(f"friends.{table.pk}",
-                                         {"type": "table.changed", "note": None})
+
+    await get_channel_layer().group_send(
+        f"friends.{table.pk}", {"type": "table.changed", "note": None}
+    )
     assert tell_table  # the views' synchronous path is covered in test_views
 
 
@@ -408,6 +450,7 @@ def test_another_site_cannot_open_the_socket():
         comm = communicator(table, ayse, origin=b"http://evil.example")
         connected, _ = await comm.connect()
         assert not connected
+
     run(scenario)
 
 
@@ -420,6 +463,7 @@ def test_an_unknown_table_closes_the_connection():
         comm = communicator(table, ayse)
         connected, _ = await comm.connect()
         assert not connected
+
     run(scenario)
 
 
@@ -446,14 +490,14 @@ def test_the_timer_is_checked_on_every_message():
         assert ["Ayşe", "Mehmet"][mover] in noted[0]["note"]
         assert noted[0]["view"]["history"][-1]["seat"] == mover
         await comm.disconnect()
+
     run(scenario)
 
 
 def test_the_server_plays_for_a_seat_when_its_time_runs_out_without_any_message():
     table, ayse, mehmet = two_player_table(timer=15)
     mover = current_state(table).current_player
-    Table.objects.filter(pk=table.pk).update(
-        deadline=timezone.now() + timedelta(milliseconds=300))
+    Table.objects.filter(pk=table.pk).update(deadline=timezone.now() + timedelta(milliseconds=300))
     table.refresh_from_db()
 
     async def scenario():
@@ -465,6 +509,7 @@ def test_the_server_plays_for_a_seat_when_its_time_runs_out_without_any_message(
         assert "note" in frame
         assert frame["view"]["history"][-1]["seat"] == mover
         await comm.disconnect()
+
     run(scenario)
 
 
@@ -504,6 +549,7 @@ def test_an_away_player_is_shown_and_a_bot_may_take_over_after_a_minute_until_th
         assert not back["seats"][1]["away"]
         await comm_a.disconnect()
         await comm_m.disconnect()
+
     run(scenario)
 
 
@@ -514,6 +560,7 @@ async def _backdate_away(table, seat):
         table.refresh_from_db()
         away = {**table.away, str(seat): (timezone.now() - timedelta(minutes=2)).isoformat()}
         Table.objects.filter(pk=table.pk).update(away=away)
+
     await database_sync_to_async(backdate)()
 
 
@@ -529,6 +576,7 @@ def test_a_second_tab_closing_does_not_mark_a_present_player_away():
         frames = [m for m in await _collect(first) if m["type"] == "state"]
         assert not frames[-1]["seats"][0]["away"]
         await first.disconnect()
+
     run(scenario)
 
 
@@ -550,8 +598,9 @@ def test_a_tab_closed_while_a_frame_is_sent_to_it_is_shown_away_and_may_be_taken
         await settle(stayer)
         await settle(tab.comm)
         tab.close()  # the tab is closing: the frame for this move cannot reach it
-        await stayer.send_to(text_data=json.dumps(
-            {"type": "play", "card": card, "version": table.version}))
+        await stayer.send_to(
+            text_data=json.dumps({"type": "play", "card": card, "version": table.version})
+        )
         frames = [m for m in await _collect(stayer) if m["type"] == "state"]
         assert frames[-1]["view"]["history"][-1] == {"seat": mover, "card": card}
         assert frames[-1]["seats"][leaver]["away"]
@@ -563,6 +612,7 @@ def test_a_tab_closed_while_a_frame_is_sent_to_it_is_shown_away_and_may_be_taken
         assert frame["seats"][leaver]["stand_in"]
         assert frame["view"]["history"][-1]["seat"] == leaver  # the bot played their turn
         await stayer.disconnect()
+
     run(scenario)
 
 
@@ -595,19 +645,22 @@ def test_a_move_sent_as_a_player_returns_from_a_stand_in_is_not_stale():
         back = (await settle(comm_m))[-1]
         assert back["seats"][1]["kind"] == "human"
         # Ayşe played on the table she saw before his return
-        await comm_a.send_to(text_data=json.dumps(
-            {"type": "play", "card": card, "version": seen}))
+        await comm_a.send_to(text_data=json.dumps({"type": "play", "card": card, "version": seen}))
         messages = await _collect(comm_a)
         assert not [m for m in messages if m["type"] == "refused"], messages
         assert messages[-1]["view"]["history"][-1] == {"seat": 0, "card": card}
         # a move made on the table before hers is stale all the same
         mine = [m for m in await _collect(comm_m) if m["type"] == "state"][-1]
         assert mine["to_move"] == 1
-        await comm_m.send_to(text_data=json.dumps(
-            {"type": "play", "card": mine["view"]["hand"][0], "version": back["version"]}))
+        await comm_m.send_to(
+            text_data=json.dumps(
+                {"type": "play", "card": mine["view"]["hand"][0], "version": back["version"]}
+            )
+        )
         assert (await receive(comm_m))["code"] == "stale"
         await comm_a.disconnect()
         await comm_m.disconnect()
+
     run(scenario)
     assert current_state(table).events[-1].card == parse_card(card)
 

@@ -52,10 +52,9 @@ def known_cards(table, seat):
         return set()
     state = match.current or match.finished[-1]
     if seat is None:
-        public = [e.card for e in state.events] + list(state.pile[state.pile_face_down:])
+        public = [e.card for e in state.events] + list(state.pile[state.pile_face_down :])
         return {card_name(c) for c in public}
-    return {card_name(c) for c in seen_by(state, seat)} | {card_name(c)
-                                                            for c in state.hands[seat]}
+    return {card_name(c) for c in seen_by(state, seat)} | {card_name(c) for c in state.hands[seat]}
 
 
 def play_whole_match(kind, bots, rng, deals):
@@ -101,28 +100,39 @@ def play_whole_match(kind, bots, rng, deals):
             if frame["status"] == "finished":
                 break
             if frame["deal_over"]:
-                await comms[0].send_to(text_data=json.dumps(
-                    {"type": "next", "version": frame["version"]}))
+                await comms[0].send_to(
+                    text_data=json.dumps({"type": "next", "version": frame["version"]})
+                )
                 continue
             mover = frame["to_move"]
             mine = latest[mover]
-            await comms[mover].send_to(text_data=json.dumps({
-                "type": "play", "card": rng.choice(mine["view"]["hand"]),
-                "version": mine["version"]}))
+            await comms[mover].send_to(
+                text_data=json.dumps(
+                    {
+                        "type": "play",
+                        "card": rng.choice(mine["view"]["hand"]),
+                        "version": mine["version"],
+                    }
+                )
+            )
         else:
             raise AssertionError("the match did not end")
         for comm in comms.values():
             await drain(comm)
             await comm.disconnect()
+
     async_to_sync(scenario)()
     return checked["frames"]
 
 
-@pytest.mark.parametrize(("kind", "bots", "deals"), [
-    ("1v1", (), 2),
-    ("2v2", ((1, "easy"), (3, "medium")), 1),
-    ("3", ((2, "beginner"),), 1),
-])
+@pytest.mark.parametrize(
+    ("kind", "bots", "deals"),
+    [
+        ("1v1", (), 2),
+        ("2v2", ((1, "easy"), (3, "medium")), 1),
+        ("3", ((2, "beginner"),), 1),
+    ],
+)
 def test_no_frame_ever_carries_a_card_its_receiver_may_not_know(kind, bots, deals, settings):
     settings.FRIENDS_FLOOD_MESSAGES = 10_000  # the test plays far faster than any person
     frames = play_whole_match(kind, bots, random.Random(17), deals)
@@ -130,7 +140,8 @@ def test_no_frame_ever_carries_a_card_its_receiver_may_not_know(kind, bots, deal
 
 
 def test_a_change_is_read_once_per_process_and_each_connection_gets_only_its_seats_cards(
-        monkeypatch):
+    monkeypatch,
+):
     """The fan-out: after a play the process reads the row once for all its connections
     (two tabs of one seat in two languages, the other seat, two watchers), builds each
     seat's frame once per language, and each connection still gets its own seat's hand and
@@ -153,19 +164,23 @@ def test_a_change_is_read_once_per_process_and_each_connection_gets_only_its_sea
     keys = [sessions[seat] if seat is not None else session_with() for seat, _ in audience]
     reads, told = [], []
     load_table = consumers.load_table
-    monkeypatch.setattr(consumers, "load_table",
-                        lambda table_id: reads.append(table_id) or load_table(table_id))
+    monkeypatch.setattr(
+        consumers, "load_table", lambda table_id: reads.append(table_id) or load_table(table_id)
+    )
     layer = get_channel_layer()
     group_send = layer.group_send
 
     async def telling(group, message):
         told.append(json.dumps(message))
         await group_send(group, message)
+
     monkeypatch.setattr(layer, "group_send", telling)
 
     async def scenario():
-        comms = [communicator(table, key, lang=lang)
-                 for key, (_seat, lang) in zip(keys, audience, strict=True)]
+        comms = [
+            communicator(table, key, lang=lang)
+            for key, (_seat, lang) in zip(keys, audience, strict=True)
+        ]
         for comm in comms:
             assert (await comm.connect())[0]
         for comm in comms:
@@ -173,8 +188,9 @@ def test_a_change_is_read_once_per_process_and_each_connection_gets_only_its_sea
         reads.clear()
         told.clear()
         mover_comm = comms[audience.index((mover, "en"))]
-        await mover_comm.send_to(text_data=json.dumps(
-            {"type": "play", "card": card, "version": table.version}))
+        await mover_comm.send_to(
+            text_data=json.dumps({"type": "play", "card": card, "version": table.version})
+        )
         frames = []
         for comm in comms:
             frame = await receive(comm)
@@ -190,8 +206,9 @@ def test_a_change_is_read_once_per_process_and_each_connection_gets_only_its_sea
     frames, read = async_to_sync(scenario)()
     # the play's own read, then one read for the change, however many connections
     assert read == [str(table.pk)] * 2
-    assert told and not any(f'"{name}"' in message for message in told
-                            for hand in hands for name in hand)
+    assert told and not any(
+        f'"{name}"' in message for message in told for hand in hands for name in hand
+    )
     for (seat, _lang), frame in zip(audience, frames, strict=True):
         assert frame["seat"] == seat
         assert frame["view"]["history"][-1] == {"seat": mover, "card": card}

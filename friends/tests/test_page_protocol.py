@@ -21,8 +21,9 @@ STATIC_JS = Path(settings.BASE_DIR) / "static" / "js"
 def test_the_page_gives_the_script_every_message_type(client):
     table, _token = make_table()
     page = client.get(reverse("friends:table", args=[table.pk])).content.decode()
-    found = re.search(r'<script id="friends-message-types" type="application/json">(.*?)</script>',
-                      page)
+    found = re.search(
+        r'<script id="friends-message-types" type="application/json">(.*?)</script>', page
+    )
     assert found and json.loads(found.group(1)) == MESSAGE_TYPES
     assert set(MESSAGE_TYPES.values()) == {STATE, REFUSED, REACTION, *INCOMING}
 

@@ -46,8 +46,9 @@ def test_the_page_gives_the_script_the_servers_close_codes(client):
     """friends.js reloads on the codes the page names; it does not repeat them."""
     table = make(client)
     page = client.get(reverse("friends:table", args=[table.pk])).content.decode()
-    found = re.search(r'<script id="friends-close-codes" type="application/json">(.*?)</script>',
-                      page)
+    found = re.search(
+        r'<script id="friends-close-codes" type="application/json">(.*?)</script>', page
+    )
     assert found, "no close codes on the page"
     assert json.loads(found.group(1)) == CLOSE_CODES
     assert set(CLOSE_CODES.values()) == {CLOSE_FORBIDDEN, CLOSE_NOT_FOUND, CLOSE_FLOOD}
@@ -56,8 +57,9 @@ def test_the_page_gives_the_script_the_servers_close_codes(client):
     assert not any(str(code) in script for code in CLOSE_CODES.values())
 
 
-@pytest.mark.parametrize("changes", [{"name": "  "}, {"kind": "5v5"}, {"timer": "7"},
-                                     {"target": "9"}])
+@pytest.mark.parametrize(
+    "changes", [{"name": "  "}, {"kind": "5v5"}, {"timer": "7"}, {"target": "9"}]
+)
 def test_a_bad_form_changes_nothing(client, changes):
     response = client.post(reverse("friends:start"), form_data(**changes))
     assert response.status_code == 200
@@ -87,11 +89,17 @@ def test_a_friend_takes_a_seat_the_creator_adds_a_bot_and_starts(client, django_
     assert friend.post(url + "seat/", {"seat": "2", "name": "Late"}).status_code == 409
 
 
-@pytest.mark.parametrize(("path", "data"), [
-    ("seat/", {"seat": "9", "name": "X"}), ("seat/", {"seat": "x", "name": "X"}),
-    ("seat/", {"seat": "0", "name": "X"}), ("seat/", {"seat": "1", "name": ""}),
-    ("bot/", {"seat": "1", "level": "godlike"}), ("bot/", {"seat": "0", "level": "easy"}),
-])
+@pytest.mark.parametrize(
+    ("path", "data"),
+    [
+        ("seat/", {"seat": "9", "name": "X"}),
+        ("seat/", {"seat": "x", "name": "X"}),
+        ("seat/", {"seat": "0", "name": "X"}),
+        ("seat/", {"seat": "1", "name": ""}),
+        ("bot/", {"seat": "1", "level": "godlike"}),
+        ("bot/", {"seat": "0", "level": "easy"}),
+    ],
+)
 def test_bad_lobby_requests_are_refused_with_a_reason(client, path, data):
     from django.test import Client
 

@@ -21,8 +21,14 @@ from ..state import JACK_PISTI, PISTI, GameState
 INFINITY = float("inf")
 
 
-def value_after(world: GameState, card: int, me: int, points, captured_before,
-                value_of: Callable[[list[int]], float]) -> float:
+def value_after(
+    world: GameState,
+    card: int,
+    me: int,
+    points,
+    captured_before,
+    value_of: Callable[[list[int]], float],
+) -> float:
     """The value for seat ``me`` of playing ``card`` in ``world`` (the seat to move is
     ``me``; the stock is empty and nothing lies face down), both seats then playing their
     best to the end. ``value_of`` turns each side's points from the rest of the deal into
@@ -39,8 +45,9 @@ def value_after(world: GameState, card: int, me: int, points, captured_before,
 
     def play(hands, pile, taken, cards, pisti, jack_pisti, last, seat, remaining, card):
         """The position after ``seat`` plays ``card``: new tuples, the old ones untouched."""
-        hands = tuple(tuple(c for c in h if c != card) if s == seat else h
-                      for s, h in enumerate(hands))
+        hands = tuple(
+            tuple(c for c in h if c != card) if s == seat else h for s, h in enumerate(hands)
+        )
         remaining -= 1
         side = side_of[seat]
         jack = card >> 2 == JACK
@@ -71,20 +78,23 @@ def value_after(world: GameState, card: int, me: int, points, captured_before,
 
     def end_value(pile, taken, cards, pisti, jack_pisti, last) -> float:
         if pile:
-            taken, cards = _add(taken, cards, dealer_side if last is None else last, pile,
-                                points)
+            taken, cards = _add(taken, cards, dealer_side if last is None else last, pile, points)
         counts = [captured_before[s] + cards[s] for s in range(sides)]
         return value_of(side_gains(taken, counts, pisti, jack_pisti, rules))
 
-    def search(hands, pile, taken, cards, pisti, jack_pisti, last, seat, remaining,
-               alpha, beta) -> float:
+    def search(
+        hands, pile, taken, cards, pisti, jack_pisti, last, seat, remaining, alpha, beta
+    ) -> float:
         if not remaining:
             return end_value(pile, taken, cards, pisti, jack_pisti, last)
         mine = seat == me
         best = -INFINITY if mine else INFINITY
         for card in sorted(set(hands[seat])):
-            value = search(*play(hands, pile, taken, cards, pisti, jack_pisti, last, seat,
-                                 remaining, card), alpha, beta)
+            value = search(
+                *play(hands, pile, taken, cards, pisti, jack_pisti, last, seat, remaining, card),
+                alpha,
+                beta,
+            )
             if mine:
                 best = max(best, value)
                 alpha = max(alpha, best)
@@ -96,10 +106,14 @@ def value_after(world: GameState, card: int, me: int, points, captured_before,
         return best
 
     start = (
-        tuple(tuple(h) for h in world.hands), tuple(world.pile),
+        tuple(tuple(h) for h in world.hands),
+        tuple(world.pile),
         tuple(sum(points[c] for c in side) for side in world.captured),
-        tuple(len(side) for side in world.captured), tuple(world.pisti),
-        tuple(world.jack_pisti), world.last_capture_side, world.current_player,
+        tuple(len(side) for side in world.captured),
+        tuple(world.pisti),
+        tuple(world.jack_pisti),
+        world.last_capture_side,
+        world.current_player,
         world.remaining,
     )
     return search(*play(*start, card), -INFINITY, INFINITY)

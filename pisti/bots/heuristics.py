@@ -67,4 +67,3 @@ def capture_kind_from(rules, pile_size: int, top, card: int, plays_left: int) ->
 
 def pisti_value(kind: int, rules) -> int:
     return {NO_PISTI: 0, PISTI: rules.pisti_points, JACK_PISTI: rules.jack_pisti_points}[kind]
-

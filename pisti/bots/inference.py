@@ -72,12 +72,21 @@ def decisions_this_round(view: PlayerView, points) -> list[Decision]:
             ranks = [0] * 13
             for c in public:
                 ranks[c >> 2] += 1
-            decisions.append(Decision(
-                seat=seat, card=card, later_plays=later, pile=tuple(pile), face_down=face_down,
-                public_ranks=tuple(ranks), public_count=len(public),
-                public_points=sum(points[c] for c in public), next_hand=next_hand,
-                plays_left=view.plays_left + len(history) - index, stock=view.stock,
-            ))
+            decisions.append(
+                Decision(
+                    seat=seat,
+                    card=card,
+                    later_plays=later,
+                    pile=tuple(pile),
+                    face_down=face_down,
+                    public_ranks=tuple(ranks),
+                    public_count=len(public),
+                    public_points=sum(points[c] for c in public),
+                    next_hand=next_hand,
+                    plays_left=view.plays_left + len(history) - index,
+                    stock=view.stock,
+                )
+            )
         pile, face_down = _after_play(pile, face_down, card, view.rules)
         public.append(card)
     return decisions
@@ -93,8 +102,9 @@ def _after_play(pile: list[int], face_down: int, card: int, rules) -> tuple[list
     return pile + [card], face_down
 
 
-def likelihood(decisions: list[Decision], hands: dict[int, list[int]], rules, points,
-               total_points: int) -> float:
+def likelihood(
+    decisions: list[Decision], hands: dict[int, list[int]], rules, points, total_points: int
+) -> float:
     """How likely the observed plays are if each seat held ``hands[seat]`` now."""
     weight = 1.0
     for d in decisions:
@@ -106,12 +116,21 @@ def likelihood(decisions: list[Decision], hands: dict[int, list[int]], rules, po
         for c in hand:
             unseen[c >> 2] -= 1
             own_points += points[c]
-        counting = counting_choice(hand, d.face_up, len(d.pile), unseen, d.plays_left, rules,
-                                   points)
+        counting = counting_choice(
+            hand, d.face_up, len(d.pile), unseen, d.plays_left, rules, points
+        )
         medium = medium_choice(
-            hand, rules, points, d.pile, d.face_down, unseen,
-            52 - d.public_count - len(hand), total_points - d.public_points - own_points,
-            d.next_hand, d.plays_left, len(hand) - 1 + d.stock // rules.players,
+            hand,
+            rules,
+            points,
+            d.pile,
+            d.face_down,
+            unseen,
+            52 - d.public_count - len(hand),
+            total_points - d.public_points - own_points,
+            d.next_hand,
+            d.plays_left,
+            len(hand) - 1 + d.stock // rules.players,
             d.stock == 0,
         )
         chance = RANDOM_SHARE / len(hand)
@@ -123,8 +142,13 @@ def likelihood(decisions: list[Decision], hands: dict[int, list[int]], rules, po
     return weight
 
 
-def weigh(decisions: list[Decision], worlds_hands: list[dict[int, list[int]]], rules, points,
-          total_points: int) -> list[float]:
+def weigh(
+    decisions: list[Decision],
+    worlds_hands: list[dict[int, list[int]]],
+    rules,
+    points,
+    total_points: int,
+) -> list[float]:
     """:func:`likelihood` of each world's hands. Worlds that deal a seat the same cards
     share one answer (late in a round most do: a seat holds one or two cards)."""
     known: dict[tuple, float] = {}

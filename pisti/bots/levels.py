@@ -60,12 +60,34 @@ class MediumBot:
 class Evaluator:
     """The value of each card in hand for one decision, from counts a seat may know."""
 
-    __slots__ = ("rules", "pile_size", "top", "pool", "unseen_ranks", "next_hand",
-                 "pile_points", "jack_reserve", "plays_left", "points")
+    __slots__ = (
+        "rules",
+        "pile_size",
+        "top",
+        "pool",
+        "unseen_ranks",
+        "next_hand",
+        "pile_points",
+        "jack_reserve",
+        "plays_left",
+        "points",
+    )
 
-    def __init__(self, rules, *, pile_face_up, pile_size, unseen_ranks, pool,
-                 unseen_points, next_hand, plays_left, my_turns_left, last_round,
-                 points) -> None:
+    def __init__(
+        self,
+        rules,
+        *,
+        pile_face_up,
+        pile_size,
+        unseen_ranks,
+        pool,
+        unseen_points,
+        next_hand,
+        plays_left,
+        my_turns_left,
+        last_round,
+        points,
+    ) -> None:
         self.rules = rules
         self.points = points
         self.pile_size = pile_size
@@ -84,13 +106,17 @@ class Evaluator:
         points = points_table(view.rules)
         unseen = unseen_cards(view)
         return cls(
-            view.rules, pile_face_up=view.pile_face_up, pile_size=view.pile_size,
-            unseen_ranks=rank_counts(unseen), pool=len(unseen),
+            view.rules,
+            pile_face_up=view.pile_face_up,
+            pile_size=view.pile_size,
+            unseen_ranks=rank_counts(unseen),
+            pool=len(unseen),
             unseen_points=sum(points[c] for c in unseen),
             next_hand=view.hand_sizes[(view.seat + 1) % view.players],
             plays_left=view.plays_left,
             my_turns_left=len(view.hand) - 1 + view.stock // view.players,
-            last_round=view.stock == 0, points=points,
+            last_round=view.stock == 0,
+            points=points,
         )
 
     def best(self, hand) -> int:
@@ -114,8 +140,7 @@ class Evaluator:
         if self.next_hand == 0:
             return -points[card] * 0.1 - (self.jack_reserve if jack else 0.0)
         match = chance_holds(self.unseen_ranks[card >> 2], self.pool, self.next_hand)
-        jacks = 0.0 if jack else chance_holds(self.unseen_ranks[JACK], self.pool,
-                                              self.next_hand)
+        jacks = 0.0 if jack else chance_holds(self.unseen_ranks[JACK], self.pool, self.next_hand)
         at_stake = self.pile_points + points[card] + MAJORITY_SHARE * (self.pile_size + 1)
         jack_appeal = min(1.0, at_stake / 3.0)
         taken = 1.0 - (1.0 - match) * (1.0 - jacks * jack_appeal)
@@ -127,9 +152,21 @@ class Evaluator:
         return -loss
 
 
-def medium_choice(hand, rules, points, pile, face_down: int, unseen_ranks, pool: int,
-                  unseen_points: float, next_hand: int, plays_left: int, my_turns_left: int,
-                  last_round: bool, face_up_points: int | None = None) -> int:
+def medium_choice(
+    hand,
+    rules,
+    points,
+    pile,
+    face_down: int,
+    unseen_ranks,
+    pool: int,
+    unseen_points: float,
+    next_hand: int,
+    plays_left: int,
+    my_turns_left: int,
+    last_round: bool,
+    face_up_points: int | None = None,
+) -> int:
     """``Evaluator(...).best(hand)`` without building an object: the search bots' rollouts
     call it hundreds of thousands of times a move. The arithmetic is the evaluator's, step
     for step and in the same order, so the choice is always the same card (a test holds

@@ -30,9 +30,18 @@ def world_from(view: PlayerView, unseen: list[int]) -> GameState:
     i += face_down
     stock = unseen[i : i + view.stock]
     return assemble_position(  # the view is a real position and ``unseen`` its cards
-        GameState, view.rules, dealer=view.dealer, to_move=view.seat, hands=hands, pile=pile,
-        face_down=face_down, stock=stock, captured=[[] for _ in range(view.rules.sides)],
-        pisti=None, jack_pisti=None, last_capture_side=view.last_capture_side,
+        GameState,
+        view.rules,
+        dealer=view.dealer,
+        to_move=view.seat,
+        hands=hands,
+        pile=pile,
+        face_down=face_down,
+        stock=stock,
+        captured=[[] for _ in range(view.rules.sides)],
+        pisti=None,
+        jack_pisti=None,
+        last_capture_side=view.last_capture_side,
     )
 
 
@@ -67,9 +76,15 @@ def other_hands(view: PlayerView, unseen: list[int]) -> dict[int, list[int]]:
     return hands
 
 
-def fast_roll_out(state: GameState, points, public: set[int] | None, policy,
-                  lean: bool = False, ranks: list[int] | None = None,
-                  first: int | None = None) -> tuple | None:
+def fast_roll_out(
+    state: GameState,
+    points,
+    public: set[int] | None,
+    policy,
+    lean: bool = False,
+    ranks: list[int] | None = None,
+    first: int | None = None,
+) -> tuple | None:
     """The search bots' inner loop: the rest of the deal with every seat on ``policy``
     (called like :func:`~pisti.bots.levels.medium_choice`, from public counts and the
     seat's own hand), on plain local lists instead of ``GameState.play``. A ``lean``
@@ -125,8 +140,9 @@ def fast_roll_out(state: GameState, points, public: set[int] | None, policy,
         elif len(hand) == 1:
             card = hand[0]
         elif lean:
-            card = policy(hand, pile, face_down, public_ranks, face_up_points, remaining, rules,
-                          points)
+            card = policy(
+                hand, pile, face_down, public_ranks, face_up_points, remaining, rules, points
+            )
         else:
             unseen_ranks = [4 - n for n in public_ranks]
             own_points = 0
@@ -134,10 +150,19 @@ def fast_roll_out(state: GameState, points, public: set[int] | None, policy,
                 unseen_ranks[c >> 2] -= 1
                 own_points += points[c]
             card = policy(
-                hand, rules, points, pile, face_down, unseen_ranks,
-                52 - public_count - len(hand), total_points - public_points - own_points,
-                len(hands[(seat + 1) % players]), remaining,
-                len(hand) - 1 + stock_left // players, stock_left == 0, face_up_points,
+                hand,
+                rules,
+                points,
+                pile,
+                face_down,
+                unseen_ranks,
+                52 - public_count - len(hand),
+                total_points - public_points - own_points,
+                len(hands[(seat + 1) % players]),
+                remaining,
+                len(hand) - 1 + stock_left // players,
+                stock_left == 0,
+                face_up_points,
             )
         hand.remove(card)
         public_ranks[card >> 2] += 1

@@ -16,8 +16,9 @@ from .heuristics import capture_kind_from, pisti_value, unseen_cards
 from .playout import fast_roll_out
 
 
-def counting_choice(hand, pile_face_up, pile_size: int, unseen_ranks, plays_left: int,
-                    rules, points) -> int:
+def counting_choice(
+    hand, pile_face_up, pile_size: int, unseen_ranks, plays_left: int, rules, points
+) -> int:
     """The counting policy: greedy captures (the most valuable now, a non-jack when it is
     worth as much), otherwise the card whose rank has the fewest copies unseen (jacks
     kept, then the cheapest). ``unseen_ranks[r]`` counts the rank-``r`` cards the player
@@ -34,8 +35,8 @@ def counting_choice(hand, pile_face_up, pile_size: int, unseen_ranks, plays_left
         if not takes:
             continue
         kind = capture_kind_from(rules, pile_size, top, card, plays_left)
-        value = pisti_value(kind, rules) + sum(points[c] for c in pile_face_up) + 0.1 * (
-            pile_size + 1
+        value = (
+            pisti_value(kind, rules) + sum(points[c] for c in pile_face_up) + 0.1 * (pile_size + 1)
         )
         key = (value, not jack, -card)
         if best_key is None or key > best_key:
@@ -53,8 +54,9 @@ def view_unseen_ranks(view: PlayerView) -> list[int]:
     return counts
 
 
-def counting_roll_out(state, view: PlayerView, played: int, points,
-                      public: list[int] | None = None) -> None:
+def counting_roll_out(
+    state, view: PlayerView, played: int, points, public: list[int] | None = None
+) -> None:
     """Finish the deal with every seat on the counting policy, each counting what is
     public (everything ``view`` has seen but its own hand, and the plays since) and its
     own hand; on the search bots' fast loop, which follows the engine step for step.
@@ -64,13 +66,15 @@ def counting_roll_out(state, view: PlayerView, played: int, points,
     fast_roll_out(state, points, None, lean_counting_choice, lean=True, ranks=ranks)
 
 
-def counting_outcome(world, view: PlayerView, card: int, points,
-                     public: list[int] | None = None) -> tuple:
+def counting_outcome(
+    world, view: PlayerView, card: int, points, public: list[int] | None = None
+) -> tuple:
     """``card`` played in ``world`` (left untouched) and the deal finished as
     :func:`counting_roll_out` would: the captured cards and piştis of each side."""
     ranks = list(public_ranks(view) if public is None else public)
-    return fast_roll_out(world, points, None, lean_counting_choice, lean=True, ranks=ranks,
-                         first=card)
+    return fast_roll_out(
+        world, points, None, lean_counting_choice, lean=True, ranks=ranks, first=card
+    )
 
 
 def public_ranks(view: PlayerView) -> list[int]:
@@ -85,8 +89,9 @@ def public_ranks(view: PlayerView) -> list[int]:
     return counts
 
 
-def lean_counting_choice(hand, pile, face_down: int, public_ranks, face_up_points: int,
-                         plays_left: int, rules, points) -> int:
+def lean_counting_choice(
+    hand, pile, face_down: int, public_ranks, face_up_points: int, plays_left: int, rules, points
+) -> int:
     """``counting_choice`` for the fast loop, from its running totals: the same card every
     time (the same arithmetic in the same order; a test holds the two together), without
     recounting the unseen ranks for every play. ``public_ranks[r]`` counts the rank-``r``
@@ -124,8 +129,9 @@ def lean_counting_choice(hand, pile, face_down: int, public_ranks, face_up_point
     # order is the same and no tuple is built.
     for card in hand:
         rank = card >> 2
-        key = ((((rank == JACK) * 8 + 4 - public_ranks[rank] - held[rank]) * 64
-                + points[card]) * 64 + card)
+        key = (
+            ((rank == JACK) * 8 + 4 - public_ranks[rank] - held[rank]) * 64 + points[card]
+        ) * 64 + card
         if best is None or key < best_key:
             best, best_key = card, key
     return best

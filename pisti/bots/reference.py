@@ -35,8 +35,9 @@ PIMC_SAMPLES = 120
 PIMC_CONFIDENCE = 1.0  # standard errors of the paired difference
 
 
-def reference_choice(hand, pile_face_up, pile_size: int, unseen_ranks, plays_left: int,
-                    rules, points) -> int:
+def reference_choice(
+    hand, pile_face_up, pile_size: int, unseen_ranks, plays_left: int, rules, points
+) -> int:
     """``counting``'s policy, frozen: greedy captures (the most valuable now, a non-jack when it is
     worth as much), otherwise the card whose rank has the fewest copies unseen (jacks
     kept, then the cheapest). ``unseen_ranks[r]`` counts the rank-``r`` cards the player
@@ -53,8 +54,8 @@ def reference_choice(hand, pile_face_up, pile_size: int, unseen_ranks, plays_lef
         if not takes:
             continue
         kind = capture_kind(rules, pile_size, top, card, plays_left)
-        value = pisti_value(kind, rules) + sum(points[c] for c in pile_face_up) + 0.1 * (
-            pile_size + 1
+        value = (
+            pisti_value(kind, rules) + sum(points[c] for c in pile_face_up) + 0.1 * (pile_size + 1)
         )
         key = (value, not jack, -card)
         if best_key is None or key > best_key:
@@ -92,8 +93,15 @@ class CountingBot:
         hand = sorted(view.hand)
         if len(hand) == 1:
             return hand[0]
-        return reference_choice(hand, view.pile_face_up, view.pile_size, unseen_ranks(view),
-                                view.plays_left, view.rules, points_table(view.rules))
+        return reference_choice(
+            hand,
+            view.pile_face_up,
+            view.pile_size,
+            unseen_ranks(view),
+            view.plays_left,
+            view.rules,
+            points_table(view.rules),
+        )
 
 
 class PimcBot:
@@ -110,8 +118,15 @@ class PimcBot:
         if len(hand) == 1:
             return hand[0]
         points = points_table(view.rules)
-        default = reference_choice(hand, view.pile_face_up, view.pile_size, unseen_ranks(view),
-                                   view.plays_left, view.rules, points)
+        default = reference_choice(
+            hand,
+            view.pile_face_up,
+            view.pile_size,
+            unseen_ranks(view),
+            view.plays_left,
+            view.rules,
+            points,
+        )
         unseen = unseen_cards(view)
         public = seen_ranks(view)  # counted once for every play-out of this decision
         differences = {card: [] for card in hand if card != default}
@@ -122,7 +137,8 @@ class PimcBot:
             baseline = self._play_out(world, default, view, points, public)
             for card in differences:
                 differences[card].append(
-                    self._play_out(world, card, view, points, public) - baseline)
+                    self._play_out(world, card, view, points, public) - baseline
+                )
         best, best_margin = default, 0.0
         for card, diffs in differences.items():
             count = len(diffs)
@@ -137,13 +153,15 @@ class PimcBot:
     def _play_out(world, card: int, view: PlayerView, points, public: list[int]) -> float:
         """``card`` played in ``world`` (left untouched), every seat then on the frozen
         policy: ``view``'s side's margin over the rest of the deal."""
-        outcome = fast_roll_out(world, points, None, lean_reference_choice, lean=True,
-                                ranks=list(public), first=card)
+        outcome = fast_roll_out(
+            world, points, None, lean_reference_choice, lean=True, ranks=list(public), first=card
+        )
         return side_margin(outcome_gains(*outcome, view, points), view.side)
 
 
-def lean_reference_choice(hand, pile, face_down: int, seen_ranks, face_up_points: int,
-                         plays_left: int, rules, points) -> int:
+def lean_reference_choice(
+    hand, pile, face_down: int, seen_ranks, face_up_points: int, plays_left: int, rules, points
+) -> int:
     """:func:`reference_choice` for the play-out loop, from its running totals: the same card every
     time (the same arithmetic in the same order; a test holds the two together), without
     recounting the unseen ranks for every play. ``seen_ranks[r]`` counts the rank-``r``
@@ -181,8 +199,9 @@ def lean_reference_choice(hand, pile, face_down: int, seen_ranks, face_up_points
     # order is the same and no tuple is built.
     for card in hand:
         rank = card >> 2
-        key = ((((rank == JACK) * 8 + 4 - seen_ranks[rank] - held[rank]) * 64
-                + points[card]) * 64 + card)
+        key = (
+            ((rank == JACK) * 8 + 4 - seen_ranks[rank] - held[rank]) * 64 + points[card]
+        ) * 64 + card
         if best is None or key < best_key:
             best, best_key = card, key
     return best

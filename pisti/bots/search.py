@@ -84,7 +84,8 @@ class SearchBot:
             baseline = self._play_out(world, default, view, points, public)
             for card in alive:
                 differences[card].append(
-                    self._play_out(world, card, view, points, public) - baseline)
+                    self._play_out(world, card, view, points, public) - baseline
+                )
             if self.prune_after and index % self.prune_after == 0:
                 alive = _race(differences, alive, self.prune_z)
                 if not alive:
@@ -100,8 +101,15 @@ class SearchBot:
 
     def _default(self, view: PlayerView, hand: list[int], points) -> int:
         if self.counting_policy:
-            return counting_choice(hand, view.pile_face_up, view.pile_size,
-                                   view_unseen_ranks(view), view.plays_left, view.rules, points)
+            return counting_choice(
+                hand,
+                view.pile_face_up,
+                view.pile_size,
+                view_unseen_ranks(view),
+                view.plays_left,
+                view.rules,
+                points,
+            )
         return Evaluator.from_view(view).best(hand)
 
     def _worlds(self, view: PlayerView, unseen: list[int], points) -> list[list[int]]:
@@ -111,29 +119,40 @@ class SearchBot:
         decisions = decisions_this_round(view, points) if self.weigh_worlds else []
         if not decisions:
             return [deal_unseen(view, unseen, lacking, self.rng) for _ in range(self.samples)]
-        pool = [deal_unseen(view, unseen, lacking, self.rng)
-                for _ in range(self.samples * self.proposals)]
+        pool = [
+            deal_unseen(view, unseen, lacking, self.rng)
+            for _ in range(self.samples * self.proposals)
+        ]
         total = sum(points)
-        weights = weigh(decisions, [other_hands(view, cards) for cards in pool], view.rules,
-                        points, total)
+        weights = weigh(
+            decisions, [other_hands(view, cards) for cards in pool], view.rules, points, total
+        )
         return resample(pool, weights, self.samples, self.rng)
 
-    def _play_out(self, world: GameState, card: int, view: PlayerView, points,
-                  public: list[int] | None = None) -> float:
+    def _play_out(
+        self, world: GameState, card: int, view: PlayerView, points, public: list[int] | None = None
+    ) -> float:
         """The value of ``card`` played in ``world`` and the deal finished by this level's
         rollout policy. ``public``: :func:`~pisti.bots.policies.public_ranks` of ``view``,
         counted once by a caller that plays out many worlds."""
         if self.counting_policy:  # on the fast loop from the world itself: no copy
-            gains = outcome_gains(*counting_outcome(world, view, card, points, public), view,
-                                  points)
+            gains = outcome_gains(
+                *counting_outcome(world, view, card, points, public), view, points
+            )
             return self._value(gains, view)
         trial = world.copy()
         trial.play(card)
         self._finish(trial, view, card, points)
         return self._utility(trial, view, points)
 
-    def _finish(self, trial: GameState, view: PlayerView, played: int, points,
-                public: list[int] | None = None) -> None:
+    def _finish(
+        self,
+        trial: GameState,
+        view: PlayerView,
+        played: int,
+        points,
+        public: list[int] | None = None,
+    ) -> None:
         """Play ``trial`` (a world just after ``played``) to the end of the deal with this
         level's rollout policy for every seat."""
         if self.counting_policy:

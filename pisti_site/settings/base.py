@@ -57,10 +57,12 @@ ASGI_APPLICATION = "pisti_site.asgi.application"
 # several server processes on several machines serve one table.
 CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 if os.environ.get("REDIS_URL"):
-    CHANNEL_LAYERS = {"default": {
-        "BACKEND": "channels_redis.core.RedisChannelLayer",
-        "CONFIG": {"hosts": [os.environ["REDIS_URL"]], "prefix": "pisti-friends"},
-    }}
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [os.environ["REDIS_URL"]], "prefix": "pisti-friends"},
+        }
+    }
 # More messages than this from one connection within 10 seconds is a flood and closes it;
 # only the benchmark, whose bots play as fast as they can, raises it.
 FRIENDS_FLOOD_MESSAGES = int(os.environ.get("FRIENDS_FLOOD_MESSAGES", "30"))
@@ -145,11 +147,13 @@ STORAGES = {
 # (REDIS_URL=redis://host:6379/0), so an edit clears cached pages for all of them at once.
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 if os.environ.get("REDIS_URL"):
-    CACHES = {"default": {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
-        "LOCATION": os.environ["REDIS_URL"],
-        "KEY_PREFIX": "pisti",
-    }}
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": os.environ["REDIS_URL"],
+            "KEY_PREFIX": "pisti",
+        }
+    }
 PAGE_CACHE_SECONDS = 600
 
 # Content-Security-Policy (django-csp): the site's own scripts and styles only, no inline

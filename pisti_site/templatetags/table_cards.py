@@ -14,7 +14,9 @@ def _use(symbol: str, extra_class: str = "") -> str:
     return format_html(
         '<svg class="card{}" viewBox="0 0 100 140" aria-hidden="true" focusable="false">'
         '<use href="{}#{}"/></svg>',
-        f" {extra_class}" if extra_class else "", static("img/cards.svg"), symbol,
+        f" {extra_class}" if extra_class else "",
+        static("img/cards.svg"),
+        symbol,
     )
 
 

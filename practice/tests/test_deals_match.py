@@ -27,15 +27,18 @@ def test_a_deals_match_ends_when_a_side_has_won_enough_deals(client):
     assert match.outcome.over and max(match.totals) == 1
     assert sum(match.totals) == 1  # one match point, so one deal won by one side
     assert "The match is over" in final
-    assert 'data-deals-won>1<' in final.replace(" ", "")
+    assert "data-deals-won>1<" in final.replace(" ", "")
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("language, goal", [
-    ("tr", "5 eli ilk kazanan kazanır"),
-    ("de", "gewonnen hat, wer zuerst 5 Runden gewinnt"),
-    ("ru", "побеждает тот, кто первым выиграет 5 раздач"),
-])
+@pytest.mark.parametrize(
+    "language, goal",
+    [
+        ("tr", "5 eli ilk kazanan kazanır"),
+        ("de", "gewonnen hat, wer zuerst 5 Runden gewinnt"),
+        ("ru", "побеждает тот, кто первым выиграет 5 раздач"),
+    ],
+)
 def test_the_goal_is_translated_with_plural_forms(client, language, goal):
     from django.utils import translation
 

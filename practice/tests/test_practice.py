@@ -29,10 +29,17 @@ def test_start_page_in_every_language(client, language):
     assert response.content.decode().count("<h1") == 1
 
 
-@pytest.mark.parametrize("field, value", [
-    ("target", "40"), ("pisti_points", "25"), ("jack_pisti_points", "23"),
-    ("majority_bonus", "-1"), ("level", "grandmaster"), ("opening", "sideways"),
-])
+@pytest.mark.parametrize(
+    "field, value",
+    [
+        ("target", "40"),
+        ("pisti_points", "25"),
+        ("jack_pisti_points", "23"),
+        ("majority_bonus", "-1"),
+        ("level", "grandmaster"),
+        ("opening", "sideways"),
+    ],
+)
 def test_invalid_settings_are_explained_next_to_the_field(client, field, value):
     response = client.post(reverse("practice:start"), form_data(**{field: value}))
     assert response.status_code == 200
@@ -58,7 +65,7 @@ def test_a_whole_short_match_against_beginner(client):
     match = service.load_match(game)
     assert match.outcome.over and game.finished
     assert max(match.totals) >= 50
-    assert "The match is over" in final and "<svg class=\"chart\"" in final
+    assert "The match is over" in final and '<svg class="chart"' in final
 
 
 @pytest.mark.parametrize("table, players", [("2v2", 4), ("3", 3), ("4", 4)])
@@ -77,8 +84,13 @@ def test_record_download_replays_to_the_same_score(client, tmp_path):
     assert response["Content-Disposition"].startswith("attachment")
     path = tmp_path / "deal.json"
     path.write_bytes(response.content)
-    result = subprocess.run([sys.executable, "-m", "pisti", "replay", str(path)], cwd=ROOT,
-                            capture_output=True, text=True, check=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "pisti", "replay", str(path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     replayed = json.loads(result.stdout)
     match = service.load_match(Game.objects.get())
     assert [s["points"] for s in replayed["sides"]] == match.points[0]
@@ -98,8 +110,9 @@ def test_another_visitor_gets_404(client):
     for path in ("", "review/1/", "record/1.json"):
         assert stranger.get(url + path).status_code == 404
     html = client.get(url).content.decode()
-    response = stranger.post(url + "play/", {"version": version_of(html),
-                                             "card": HAND.search(html).group(1)})
+    response = stranger.post(
+        url + "play/", {"version": version_of(html), "card": HAND.search(html).group(1)}
+    )
     assert response.status_code == 404
     assert Game.objects.get().version == 0
 
@@ -114,8 +127,9 @@ def snapshot():
     return game.version, json.dumps(game.match, sort_keys=True)
 
 
-@pytest.mark.parametrize("case", ["not_in_hand", "not_a_card", "stale", "no_version",
-                                  "missing_card"])
+@pytest.mark.parametrize(
+    "case", ["not_in_hand", "not_a_card", "stale", "no_version", "missing_card"]
+)
 def test_bad_moves_change_nothing(client, case):
     url = start_game(client)
     html = client.get(url).content.decode()
@@ -177,8 +191,9 @@ def test_moves_after_the_deal_ends_are_refused(client):
         game.refresh_from_db()
         match = service.load_match(game)
     before = snapshot()
-    response = client.post(url + "play/", {"version": game.version, "card": "AS"},
-                           HTTP_ACCEPT="application/json")
+    response = client.post(
+        url + "play/", {"version": game.version, "card": "AS"}, HTTP_ACCEPT="application/json"
+    )
     assert response.status_code == 409
     assert snapshot() == before
 
@@ -187,12 +202,16 @@ def test_malformed_body_and_missing_csrf():
     client = Client(enforce_csrf_checks=True)
     client.get(reverse("practice:start"))
     token = client.cookies["csrftoken"].value
-    response = client.post(reverse("practice:start"), {**form_data(),
-                           "csrfmiddlewaretoken": token})
+    response = client.post(reverse("practice:start"), {**form_data(), "csrfmiddlewaretoken": token})
     url = response["Location"]
     assert client.post(url + "play/", {"card": "AS", "version": 0}).status_code == 403
-    response = client.post(url + "play/", "{not json", content_type="application/json",
-                           HTTP_X_CSRFTOKEN=token, HTTP_ACCEPT="application/json")
+    response = client.post(
+        url + "play/",
+        "{not json",
+        content_type="application/json",
+        HTTP_X_CSRFTOKEN=token,
+        HTTP_ACCEPT="application/json",
+    )
     assert response.status_code == 400
     assert Game.objects.get().version == 0
 

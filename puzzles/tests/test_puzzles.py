@@ -86,8 +86,7 @@ def test_a_page_never_shows_a_card_the_player_has_not_seen(client):
 @pytest.mark.django_db
 def test_a_right_answer_counts_and_the_solution_is_explained(client):
     puzzle = Puzzle.objects.first()
-    response = client.post(reverse("puzzles:answer", args=[puzzle.number]),
-                           {"card": puzzle.answer})
+    response = client.post(reverse("puzzles:answer", args=[puzzle.number]), {"card": puzzle.answer})
     assert response.status_code == 302
     html = client.get(response["Location"]).content.decode()
     assert "data-puzzle-solution" in html and "Right!" in html
@@ -115,8 +114,7 @@ def test_bad_answers_are_refused_and_change_nothing(client, card):
     assert response.status_code == 400
     assert "Choose one of the cards in your hand." in response.content.decode()
     assert not client.session.get("puzzles_answers")
-    assert client.post(reverse("puzzles:answer", args=[99999]), {"card": "AS"}).status_code \
-        == 404
+    assert client.post(reverse("puzzles:answer", args=[99999]), {"card": "AS"}).status_code == 404
 
 
 @pytest.mark.django_db

@@ -20,8 +20,9 @@ def render_block(kind: str, name: str) -> str:
         return render_to_string("rules/includes/diagram.html", {"diagram": DIAGRAMS[name]()})
     if kind == "example" and name in EXAMPLES:
         sides = EXAMPLES[name]()
-        return render_to_string("rules/includes/score_table.html",
-                                {"sides": sides, "labels": side_labels(len(sides))})
+        return render_to_string(
+            "rules/includes/score_table.html", {"sides": sides, "labels": side_labels(len(sides))}
+        )
     if kind == "table" and name == "scoring":
         return render_to_string("rules/includes/scoring_table.html", {"rows": scoring_rows()})
     return ""  # an unknown placeholder shows nothing; tests keep the content free of them

@@ -87,13 +87,22 @@ def test_each_variant_link_opens_the_practice_form_with_its_rules(client):
             assert initial[key] == expected, (link, key)
         if "players" in rules:
             table = {(3, False): "3", (4, False): "4", (4, True): "2v2"}[
-                (rules["players"], rules.get("partnerships", rules["players"] == 4))]
+                (rules["players"], rules.get("partnerships", rules["players"] == 4))
+            ]
             assert initial["table"] == table
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("query", ["target=9999", "jack_on_lone_card=bogus", "table=9",
-                                   "deals_target=0&match_scoring=deals", "max_deals=x"])
+@pytest.mark.parametrize(
+    "query",
+    [
+        "target=9999",
+        "jack_on_lone_card=bogus",
+        "table=9",
+        "deals_target=0&match_scoring=deals",
+        "max_deals=x",
+    ],
+)
 def test_a_link_with_rules_that_cannot_be_played_changes_nothing(client, query):
     response = client.get(f"/en/practice/?{query}")
     assert response.status_code == 200
@@ -132,7 +141,8 @@ def test_translations_keep_every_link_and_list_item(language):
     assert english.keys() == other.keys()
     different = [
         (key, links_and_items(english[key]), links_and_items(other[key]))
-        for key in english if links_and_items(english[key]) != links_and_items(other[key])
+        for key in english
+        if links_and_items(english[key]) != links_and_items(other[key])
     ]
     assert not different, different[:3]
 
@@ -224,16 +234,20 @@ def test_worked_examples_agree_with_their_text(language):
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_variant_numbers_agree_with_the_engine(language):
     rules = Rules(two_of_clubs_points=3, ten_of_diamonds_points=4)
-    split = [Tally(cards=30, aces=2, jacks=2, two_of_clubs=True),
-             Tally(cards=22, aces=2, jacks=2, ten_of_diamonds=True)]
+    split = [
+        Tally(cards=30, aces=2, jacks=2, two_of_clubs=True),
+        Tally(cards=22, aces=2, jacks=2, ten_of_diamonds=True),
+    ]
     card_points = 4 + 4 + 3 + 4
     assert points_without_pisti(score_tallies(split, rules), rules) == card_points + 3
     text = variant_text(language, "point-cards")
     assert str(card_points) in text and str(card_points + 3) in text
 
     leader = Tally(cards=20, aces=2, jacks=2, two_of_clubs=True)
-    others = [Tally(cards=18, aces=1, jacks=1, ten_of_diamonds=True), Tally(cards=14, aces=1,
-                                                                            jacks=1)]
+    others = [
+        Tally(cards=18, aces=1, jacks=1, ten_of_diamonds=True),
+        Tally(cards=14, aces=1, jacks=1),
+    ]
     over_half = Rules(players=3, majority_rule="over_half")
     sides = score_tallies([leader, *others], over_half)
     assert not sides[0].majority and points_without_pisti(sides, over_half) == 13

@@ -78,9 +78,7 @@ def test_worked_example_scores_21_as_the_sources_say():
 def test_full_deal_example_is_a_complete_engine_deal():
     sides = EXAMPLES["full-deal"]()
     assert sum(s.cards for s in sides) == 52
-    without_pisti = sum(
-        s.points - 10 * s.pisti - 20 * s.jack_pisti for s in sides
-    )
+    without_pisti = sum(s.points - 10 * s.pisti - 20 * s.jack_pisti for s in sides)
     assert without_pisti in (13, 16)
 
 

@@ -24,8 +24,11 @@ def everything_shown_in(language: str) -> str:
         (ROOT / "rules" / "content" / f"{language}.json").read_text(encoding="utf-8"),
         (ROOT / "tutorial" / "content" / f"{language}.json").read_text(encoding="utf-8"),
     ]
-    catalogue = polib.pofile(str(ROOT / "locale" / ("de" if language == "en" else language)
-                                 / "LC_MESSAGES" / "django.po"))
+    catalogue = polib.pofile(
+        str(
+            ROOT / "locale" / ("de" if language == "en" else language) / "LC_MESSAGES" / "django.po"
+        )
+    )
     for entry in catalogue:
         if language == "en":
             parts += [entry.msgid, entry.msgid_plural or ""]

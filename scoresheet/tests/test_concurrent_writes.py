@@ -53,17 +53,39 @@ def _database_url(tmp: Path) -> str:
 def server(tmp_path_factory):
     """gunicorn with two workers; yields (port, its error log)."""
     tmp = tmp_path_factory.mktemp("concurrent-site")
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "pisti_site.settings.test",
-           "DATABASE_URL": _database_url(tmp)}
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT,
-                   env=env, check=True, capture_output=True)
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "pisti_site.settings.test",
+        "DATABASE_URL": _database_url(tmp),
+    }
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput", "-v0"],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+    )
     port = _free_port()
     log = tmp / "gunicorn.log"
     server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "pisti_site.wsgi", "--bind", f"127.0.0.1:{port}",
-         "--workers", "2", "--timeout", "60", "--log-level", "warning",
-         "--error-logfile", str(log)],
-        cwd=ROOT, env=env,
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "pisti_site.wsgi",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            "2",
+            "--timeout",
+            "60",
+            "--log-level",
+            "warning",
+            "--error-logfile",
+            str(log),
+        ],
+        cwd=ROOT,
+        env=env,
     )
     deadline = time.monotonic() + 30
     while True:
@@ -107,8 +129,11 @@ def _points(page: Answer) -> tuple[int, int]:
 
 
 def _problems(answers, ok=(200, 302)) -> list:
-    return [a if isinstance(a, BaseException) else f"{a.status} {a.text[:300]!r}"
-            for a in answers if isinstance(a, BaseException) or a.status not in ok]
+    return [
+        a if isinstance(a, BaseException) else f"{a.status} {a.text[:300]!r}"
+        for a in answers
+        if isinstance(a, BaseException) or a.status not in ok
+    ]
 
 
 class Table:
@@ -120,8 +145,9 @@ class Table:
         assert page.status == 200, page.text[:400]
         fields = Forms(page.text).form(id="new-sheet")
         fields.pop("_action")  # "#new-sheet": the same address
-        created = self.owner.request("POST", "/en/scoresheet/",
-                                     {**fields, "name_0": "Ayşe", "name_1": "Mehmet"})
+        created = self.owner.request(
+            "POST", "/en/scoresheet/", {**fields, "name_0": "Ayşe", "name_1": "Mehmet"}
+        )
         assert created.status == 302, created.text[:400]
         self.sheet = location_path(created)
         owner_page = self.owner.get(self.sheet)
@@ -144,12 +170,19 @@ class Table:
     def add(self, visitor: Visitor, k: int, client_id: str = ""):
         """A quick deal k : 16; with a client id as the page's script sends it, else as a
         plain form post."""
-        fields = {**self.form(visitor, **{"data-offline-form": "quick"}),
-                  "quick-points_0": str(k), "quick-points_1": "16"}
+        fields = {
+            **self.form(visitor, **{"data-offline-form": "quick"}),
+            "quick-points_0": str(k),
+            "quick-points_1": "16",
+        }
         if client_id:
             fields["client_id"] = client_id
-        return lambda: visitor.request("POST", f"{self.sheet}deals/quick/", fields,
-                                       accept="application/json" if client_id else "text/html")
+        return lambda: visitor.request(
+            "POST",
+            f"{self.sheet}deals/quick/",
+            fields,
+            accept="application/json" if client_id else "text/html",
+        )
 
     def numbers(self) -> list[int]:
         """The numbers of the deals counted, as their edit links carry them."""
@@ -165,8 +198,10 @@ def test_two_devices_entering_deals_at_once_save_each_once_numbered_in_order(ser
     table = Table(port)
     answers = []
     for pair in range(PAIRS):
-        answers += _together(table.add(table.owner, 2 * pair),
-                             table.add(table.device, 2 * pair + 1, f"device-deal-{pair:04d}"))
+        answers += _together(
+            table.add(table.owner, 2 * pair),
+            table.add(table.device, 2 * pair + 1, f"device-deal-{pair:04d}"),
+        )
 
     assert not _problems(answers), (_problems(answers), log.read_text()[-3000:])
     device_numbers = [a.json()["number"] for a in answers[1::2]]
@@ -196,14 +231,18 @@ def test_deals_added_while_another_device_edits_deletes_and_changes_rules(server
     def device_changes(pair):
         number = pair + 1
         if pair % 3 == 0:
-            return lambda: device.request("POST", f"{sheet}deal/{number}/delete/",
-                                          table.csrf(device))
+            return lambda: device.request(
+                "POST", f"{sheet}deal/{number}/delete/", table.csrf(device)
+            )
         if pair % 3 == 1:
-            return lambda: device.request("POST", f"{sheet}deal/{number}/edit/", {
-                **table.csrf(device),
-                "edit-points_0": str(100 + number), "edit-points_1": "16"})
-        return lambda: device.request("POST", f"{sheet}rules/", {
-            **rules, "target": str(101 + pair)})
+            return lambda: device.request(
+                "POST",
+                f"{sheet}deal/{number}/edit/",
+                {**table.csrf(device), "edit-points_0": str(100 + number), "edit-points_1": "16"},
+            )
+        return lambda: device.request(
+            "POST", f"{sheet}rules/", {**rules, "target": str(101 + pair)}
+        )
 
     answers = []
     for pair in range(PAIRS):

@@ -25,41 +25,59 @@ def refused(client, url, sides):
 
 def test_two_jack_pistis_per_side_need_eight_jacks(client):
     url = create(client)
-    errors = refused(client, url, [
-        {"cards": 26, "aces": 2, "jacks": 2, "two_of_clubs": True, "jack_on_jack": 2},
-        {"cards": 26, "aces": 2, "jacks": 2, "ten_of_diamonds": True, "jack_on_jack": 2},
-    ])
+    errors = refused(
+        client,
+        url,
+        [
+            {"cards": 26, "aces": 2, "jacks": 2, "two_of_clubs": True, "jack_on_jack": 2},
+            {"cards": 26, "aces": 2, "jacks": 2, "ten_of_diamonds": True, "jack_on_jack": 2},
+        ],
+    )
     assert "need 4 jacks" in errors["jacks_0"][0] and "need 4 jacks" in errors["jacks_1"][0]
     assert "need 8 jacks; the pack has four" in errors["jack_on_jack_1"][0]
 
 
 def test_jack_captures_without_jacks(client):
     url = create(client)
-    errors = refused(client, url, [
-        {"cards": 26, "aces": 2, "jacks": 0, "two_of_clubs": True, "jack_on_card": 4},
-        {"cards": 26, "aces": 2, "jacks": 4, "ten_of_diamonds": True},
-    ])
+    errors = refused(
+        client,
+        url,
+        [
+            {"cards": 26, "aces": 2, "jacks": 0, "two_of_clubs": True, "jack_on_card": 4},
+            {"cards": 26, "aces": 2, "jacks": 4, "ten_of_diamonds": True},
+        ],
+    )
     assert "need 4 jacks, more than the jacks taken" in errors["jacks_0"][0]
 
 
 def test_no_more_than_23_pistis_fit_in_a_deal(client):
     url = create(client)
-    errors = refused(client, url, [
-        {"cards": 26, "aces": 2, "jacks": 2, "two_of_clubs": True, "pisti": 13},
-        {"cards": 26, "aces": 2, "jacks": 2, "ten_of_diamonds": True, "pisti": 13},
-    ])
+    errors = refused(
+        client,
+        url,
+        [
+            {"cards": 26, "aces": 2, "jacks": 2, "two_of_clubs": True, "pisti": 13},
+            {"cards": 26, "aces": 2, "jacks": 2, "ten_of_diamonds": True, "pisti": 13},
+        ],
+    )
     assert "at most 23 fit; these add up to 26" in errors["pisti_1"][0]
-    errors = refused(client, url, [
-        {"cards": 26, "aces": 2, "jacks": 2, "two_of_clubs": True, "pisti": 24},
-        {"cards": 26, "aces": 2, "jacks": 2, "ten_of_diamonds": True},
-    ])
+    errors = refused(
+        client,
+        url,
+        [
+            {"cards": 26, "aces": 2, "jacks": 2, "two_of_clubs": True, "pisti": 24},
+            {"cards": 26, "aces": 2, "jacks": 2, "ten_of_diamonds": True},
+        ],
+    )
     assert "At most 23" in errors["pisti_0"][0]
 
 
 def test_a_lone_card_needs_a_jack_on_an_empty_table(client):
     url = create(client, jack_on_empty_table=True)
-    sides = [{"cards": 51, "aces": 3, "jacks": 4, "two_of_clubs": True,
-              "ten_of_diamonds": True}, {"cards": 1, "aces": 1}]
+    sides = [
+        {"cards": 51, "aces": 3, "jacks": 4, "two_of_clubs": True, "ten_of_diamonds": True},
+        {"cards": 1, "aces": 1},
+    ]
     assert "at least two cards" in refused(client, url, sides)["cards_1"][0]
     sides[1].update(aces=0, jacks=1, jack_on_empty=1)
     sides[0].update(aces=4, jacks=3)
@@ -97,14 +115,18 @@ def test_error_ids_match_aria_describedby(client):
 
 
 def test_the_quick_warning_follows_the_rules(client):
-    rules = {"pisti_points": 10, "jack_pisti_points": 15, "jack_on_lone_jack": "pisti",
-             "jack_on_lone_card": "none"}
+    rules = {
+        "pisti_points": 10,
+        "jack_pisti_points": 15,
+        "jack_on_lone_jack": "pisti",
+        "jack_on_lone_card": "none",
+    }
     assert not quick_entry_possible([20, 11], Rules(**rules))
-    assert quick_entry_possible([20, 11], Rules(**{**rules, "jack_on_lone_jack":
-                                                   "jack_pisti"}))
+    assert quick_entry_possible([20, 11], Rules(**{**rules, "jack_on_lone_jack": "jack_pisti"}))
     url = create(client, **rules)
-    response = client.post(url + "deals/quick/", {"quick-points_0": "20",
-                                                  "quick-points_1": "11"}, follow=True)
+    response = client.post(
+        url + "deals/quick/", {"quick-points_0": "20", "quick-points_1": "11"}, follow=True
+    )
     assert "no number of piştis explains a deal total of 31" in response.content.decode()
 
 

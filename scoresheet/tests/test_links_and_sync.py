@@ -31,14 +31,22 @@ def test_the_edit_link_lets_another_device_edit(client):
     response = other.get(edit_link(sheet))
     assert response.status_code == 302 and response["Location"].endswith(f"/{sheet.pk}/")
     assert other.get(url).status_code == 200
-    assert other.post(url + "deals/quick/", {"quick-points_0": "16",
-                                            "quick-points_1": "0"}).status_code == 302
+    assert (
+        other.post(
+            url + "deals/quick/", {"quick-points_0": "16", "quick-points_1": "0"}
+        ).status_code
+        == 302
+    )
     assert totals(client, url) == [16, 0]
     # the read-only link never grants editing
     reader = Client()
     reader.get(reverse("scoresheet:shared", args=[sheet.share]))
-    assert reader.post(url + "deals/quick/", {"quick-points_0": "16",
-                                             "quick-points_1": "0"}).status_code == 404
+    assert (
+        reader.post(
+            url + "deals/quick/", {"quick-points_0": "16", "quick-points_1": "0"}
+        ).status_code
+        == 404
+    )
     assert reader.get(reverse("scoresheet:open_edit", args=[sheet.share])).status_code == 404
 
 
@@ -73,7 +81,7 @@ def test_web_app_files(client):
     assert worker.status_code == 200
     assert worker["Content-Type"].startswith("text/javascript")
     assert "no-cache" in worker["Cache-Control"] or "max-age=0" in worker["Cache-Control"]
-    assert b"addEventListener(\"fetch\"" in worker.content
+    assert b'addEventListener("fetch"' in worker.content
     assert reverse("scoresheet:service_worker") == "/en/scoresheet/sw.js"
     manifest = client.get(reverse("scoresheet:manifest"))
     data = json.loads(manifest.content)
@@ -124,9 +132,11 @@ def test_a_sheet_changed_elsewhere_meanwhile_is_reported(client):
 
 def test_a_refused_offline_deal_answers_json_with_the_reasons(client):
     url = create(client)
-    response = client.post(url + "deals/quick/", {"quick-points_0": "999", "client_id":
-                                                 "deal-dddddddd", "revision": "0"},
-                           HTTP_ACCEPT="application/json")
+    response = client.post(
+        url + "deals/quick/",
+        {"quick-points_0": "999", "client_id": "deal-dddddddd", "revision": "0"},
+        HTTP_ACCEPT="application/json",
+    )
     assert response.status_code == 400
     errors = response.json()["errors"]
     assert any("300" in e for e in errors) and any("required" in e for e in errors)
@@ -147,8 +157,12 @@ def test_sheet_pages_need_no_inline_script_or_style(client):
     url = create(client)
     client.post(url + "deals/quick/", {"quick-points_0": "16", "quick-points_1": "0"})
     sheet = Sheet.objects.get()
-    for path in (url, reverse("scoresheet:index"), url + "deal/1/edit/",
-                 reverse("scoresheet:shared", args=[sheet.share])):
+    for path in (
+        url,
+        reverse("scoresheet:index"),
+        url + "deal/1/edit/",
+        reverse("scoresheet:shared", args=[sheet.share]),
+    ):
         html = client.get(path).content.decode()
         assert "style=" not in html and "<style" not in html, path
         assert all("src=" in tag for tag in re.findall(r"<script[^>]*>", html)), path

@@ -110,8 +110,15 @@ def test_majority_rule_recalculates_detailed_deals(client):
     ]
     data = {}
     for i, side in enumerate(sides):
-        for key in ("cards", "aces", "jacks", "pisti", "jack_on_jack", "jack_on_card",
-                    "jack_on_empty"):
+        for key in (
+            "cards",
+            "aces",
+            "jacks",
+            "pisti",
+            "jack_on_jack",
+            "jack_on_card",
+            "jack_on_empty",
+        ):
             data[f"detailed-{key}_{i}"] = str(side.get(key, 0))
         for key in ("two_of_clubs", "ten_of_diamonds"):
             if side.get(key):

@@ -23,9 +23,14 @@ def test_shared_numbers_are_renumbered_in_entry_order():
     fine = Sheet.objects.create(session_key="b", table="2", names=["C", "D"], rules={})
     # as saved on PostgreSQL by two devices at once: 1, 2, 2, 3, 3 (the second 3 deleted)
     for number, deleted in [(1, False), (2, False), (2, False), (3, False), (3, True)]:
-        Deal.objects.create(sheet=raced, number=number, mode="quick", deleted=deleted,
-                            deleted_order=1 if deleted else None,
-                            entry={"points": [len(Deal.objects.all()), 0]})
+        Deal.objects.create(
+            sheet=raced,
+            number=number,
+            mode="quick",
+            deleted=deleted,
+            deleted_order=1 if deleted else None,
+            entry={"points": [len(Deal.objects.all()), 0]},
+        )
     for number in (1, 2, 5):  # a gap is no duplicate: left as it is
         Deal.objects.create(sheet=fine, number=number, mode="quick", entry={"points": [0, 0]})
 
@@ -33,6 +38,12 @@ def test_shared_numbers_are_renumbered_in_entry_order():
     Deal = apps.get_model("scoresheet", "Deal")
     renumbered = Deal.objects.filter(sheet_id=raced.pk).order_by("number")
     assert [(d.number, d.entry["points"][0], d.deleted) for d in renumbered] == [
-        (1, 0, False), (2, 1, False), (3, 2, False), (4, 3, False), (5, 4, True)]
-    assert list(Deal.objects.filter(sheet_id=fine.pk).values_list("number", flat=True)
-                .order_by("number")) == [1, 2, 5]
+        (1, 0, False),
+        (2, 1, False),
+        (3, 2, False),
+        (4, 3, False),
+        (5, 4, True),
+    ]
+    assert list(
+        Deal.objects.filter(sheet_id=fine.pk).values_list("number", flat=True).order_by("number")
+    ) == [1, 2, 5]

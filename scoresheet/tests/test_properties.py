@@ -12,8 +12,12 @@ from scoresheet.models import Deal
 from scoresheet.scoring import deal_points
 from scoresheet.tests.tally import play_and_count_captures
 
-TABLES = [{"players": 2}, {"players": 3}, {"players": 4, "partnerships": False},
-          {"players": 4, "partnerships": True}]
+TABLES = [
+    {"players": 2},
+    {"players": 3},
+    {"players": 4, "partnerships": False},
+    {"players": 4, "partnerships": True},
+]
 
 # every house rule at both ends of its range (and every choice)
 rules_strategy = st.builds(
@@ -39,9 +43,17 @@ def play_and_tally(rules: Rules, seed: int):
     rng = random.Random(seed)
     state, counts = play_and_count_captures(rules, rng)
     engine = score_deal(state)
-    sides = [{"cards": s.cards, "aces": s.aces, "jacks": s.jacks,
-              "two_of_clubs": s.two_of_clubs, "ten_of_diamonds": s.ten_of_diamonds,
-              **counts[i]} for i, s in enumerate(engine)]
+    sides = [
+        {
+            "cards": s.cards,
+            "aces": s.aces,
+            "jacks": s.jacks,
+            "two_of_clubs": s.two_of_clubs,
+            "ten_of_diamonds": s.ten_of_diamonds,
+            **counts[i],
+        }
+        for i, s in enumerate(engine)
+    ]
     return sides, [s.points for s in engine]
 
 
@@ -74,12 +86,12 @@ def _move_cards(sides, rng):
 def _extra_honour(sides, rng):
     key = rng.choice(["aces", "jacks"])
     side = rng.randrange(len(sides))
-    sides[side][key] += 1 if sides[side][key] < 4 or rng.random() < .5 else -1
+    sides[side][key] += 1 if sides[side][key] < 4 or rng.random() < 0.5 else -1
 
 
 def _two_of_clubs_twice_or_never(sides, rng):
     owner = next(i for i, s in enumerate(sides) if s["two_of_clubs"])
-    if rng.random() < .5:
+    if rng.random() < 0.5:
         sides[owner]["two_of_clubs"] = False
     else:
         sides[(owner + 1) % len(sides)]["two_of_clubs"] = True
@@ -107,14 +119,19 @@ def _too_many_pistis_for_the_cards(sides, rng):
     side["pisti"] = side["cards"] // 2 + 1
 
 
-IMPOSSIBLE = [_move_cards, _extra_honour, _two_of_clubs_twice_or_never,
-              _too_many_jack_captures, _jack_captures_without_jacks, _too_many_pistis,
-              _too_many_pistis_for_the_cards]
+IMPOSSIBLE = [
+    _move_cards,
+    _extra_honour,
+    _two_of_clubs_twice_or_never,
+    _too_many_jack_captures,
+    _jack_captures_without_jacks,
+    _too_many_pistis,
+    _too_many_pistis_for_the_cards,
+]
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(rules=rules_strategy, seed=st.integers(0, 2**32),
-       breaking=st.sampled_from(IMPOSSIBLE))
+@given(rules=rules_strategy, seed=st.integers(0, 2**32), breaking=st.sampled_from(IMPOSSIBLE))
 def test_impossible_tallies_are_always_refused(rules, seed, breaking):
     sides, _points = play_and_tally(rules, seed)
     breaking(sides, random.Random(seed))

@@ -30,8 +30,15 @@ def detailed(sides):
     """Form data for a detailed deal from per-side dicts (missing counts are 0)."""
     data = {}
     for i, side in enumerate(sides):
-        for key in ("cards", "aces", "jacks", "pisti", "jack_on_jack", "jack_on_card",
-                    "jack_on_empty"):
+        for key in (
+            "cards",
+            "aces",
+            "jacks",
+            "pisti",
+            "jack_on_jack",
+            "jack_on_card",
+            "jack_on_empty",
+        ):
             data[f"detailed-{key}_{i}"] = str(side.get(key, 0))
         for key in ("two_of_clubs", "ten_of_diamonds"):
             if side.get(key):
@@ -40,8 +47,7 @@ def detailed(sides):
 
 
 WORKED = [
-    {"cards": 30, "aces": 2, "jacks": 3, "ten_of_diamonds": True, "pisti": 1,
-     "jack_on_card": 1},
+    {"cards": 30, "aces": 2, "jacks": 3, "ten_of_diamonds": True, "pisti": 1, "jack_on_card": 1},
     {"cards": 22, "aces": 2, "jacks": 1, "two_of_clubs": True},
 ]
 
@@ -68,8 +74,10 @@ def test_worked_example_and_recalculation_after_a_rule_change(client):
     assert totals(client, url) == [21, 5]
     client.post(url + "deals/quick/", {"quick-points_0": "6", "quick-points_1": "10"})
     assert totals(client, url) == [27, 15]
-    data = {k: str(v) for k, v in rules_initial({"jack_on_lone_card": "jack_pisti",
-                                                 "majority_bonus": 4}).items()}
+    data = {
+        k: str(v)
+        for k, v in rules_initial({"jack_on_lone_card": "jack_pisti", "majority_bonus": 4}).items()
+    }
     data["max_deals"] = ""
     response = client.post(url + "rules/", data)
     assert response.status_code == 302
@@ -84,8 +92,9 @@ def test_winner_follows_the_rules(client):
         client.post(url + "deals/detailed/", detailed(WORKED))
     html = client.get(url).content.decode()
     assert "data-winner" not in html  # 42 : 10, target 50
-    data = {k: str(v) for k, v in rules_initial({"target": 50, "jack_on_lone_card": "pisti"}
-                                                ).items()}
+    data = {
+        k: str(v) for k, v in rules_initial({"target": 50, "jack_on_lone_card": "pisti"}).items()
+    }
     data["max_deals"] = ""
     client.post(url + "rules/", data)
     html = client.get(url).content.decode()
@@ -93,12 +102,21 @@ def test_winner_follows_the_rules(client):
     assert "Winner: Ayşe" in html
 
 
-@pytest.mark.parametrize("rules", [
-    {}, {"jack_on_lone_card": "jack_pisti"}, {"jack_on_lone_card": "pisti"},
-    {"jack_on_lone_jack": "pisti", "pisti_points": 5, "jack_pisti_points": 40},
-    {"jack_on_empty_table": True, "majority_bonus": 0, "two_of_clubs_points": 3,
-     "ten_of_diamonds_points": 4},
-])
+@pytest.mark.parametrize(
+    "rules",
+    [
+        {},
+        {"jack_on_lone_card": "jack_pisti"},
+        {"jack_on_lone_card": "pisti"},
+        {"jack_on_lone_jack": "pisti", "pisti_points": 5, "jack_pisti_points": 40},
+        {
+            "jack_on_empty_table": True,
+            "majority_bonus": 0,
+            "two_of_clubs_points": 3,
+            "ten_of_diamonds_points": 4,
+        },
+    ],
+)
 def test_detailed_scoring_equals_the_engine(rules):
     """Real engine deals, counted as a scorer would count them, score the same on the sheet."""
     engine_rules = Rules(**rules)
@@ -106,25 +124,36 @@ def test_detailed_scoring_equals_the_engine(rules):
     for _ in range(20):
         state, counts = play_and_count_captures(engine_rules, rng)
         engine = score_deal(state)
-        entry = {"sides": [
-            {"cards": s.cards, "aces": s.aces, "jacks": s.jacks, "two_of_clubs": s.two_of_clubs,
-             "ten_of_diamonds": s.ten_of_diamonds, **counts[i]}
-            for i, s in enumerate(engine)
-        ]}
+        entry = {
+            "sides": [
+                {
+                    "cards": s.cards,
+                    "aces": s.aces,
+                    "jacks": s.jacks,
+                    "two_of_clubs": s.two_of_clubs,
+                    "ten_of_diamonds": s.ten_of_diamonds,
+                    **counts[i],
+                }
+                for i, s in enumerate(engine)
+            ]
+        }
         deal = Deal(mode=Deal.DETAILED, entry=entry, number=1)
         assert deal_points(deal, engine_rules) == [s.points for s in engine]
 
 
-@pytest.mark.parametrize("change, field, message", [
-    ({"detailed-cards_1": "25"}, "cards_1", "add up to 52"),
-    ({"detailed-aces_1": "3"}, "aces_1", "four aces"),
-    ({"detailed-jacks_0": "4"}, "jacks_1", "four jacks"),
-    ({"detailed-two_of_clubs_0": "on"}, "two_of_clubs_1", "only go to one side"),
-    ({"detailed-ten_of_diamonds_0": None}, "ten_of_diamonds_1", "given to nobody"),
-    ({"detailed-cards_0": "-3", "detailed-cards_1": "55"}, "cards_0", ""),
-    ({"detailed-pisti_0": "99"}, "pisti_0", ""),
-    ({"detailed-aces_0": "x"}, "aces_0", ""),
-])
+@pytest.mark.parametrize(
+    "change, field, message",
+    [
+        ({"detailed-cards_1": "25"}, "cards_1", "add up to 52"),
+        ({"detailed-aces_1": "3"}, "aces_1", "four aces"),
+        ({"detailed-jacks_0": "4"}, "jacks_1", "four jacks"),
+        ({"detailed-two_of_clubs_0": "on"}, "two_of_clubs_1", "only go to one side"),
+        ({"detailed-ten_of_diamonds_0": None}, "ten_of_diamonds_1", "given to nobody"),
+        ({"detailed-cards_0": "-3", "detailed-cards_1": "55"}, "cards_0", ""),
+        ({"detailed-pisti_0": "99"}, "pisti_0", ""),
+        ({"detailed-aces_0": "x"}, "aces_0", ""),
+    ],
+)
 def test_invalid_detailed_entries_are_refused(client, change, field, message):
     url = create(client)
     client.post(url + "deals/detailed/", detailed(WORKED))
@@ -145,8 +174,9 @@ def test_invalid_detailed_entries_are_refused(client, change, field, message):
 
 def test_impossible_quick_entry_is_saved_with_a_warning(client):
     url = create(client)
-    response = client.post(url + "deals/quick/", {"quick-points_0": "10",
-                                                  "quick-points_1": "7"}, follow=True)
+    response = client.post(
+        url + "deals/quick/", {"quick-points_0": "10", "quick-points_1": "7"}, follow=True
+    )
     assert "no number of piştis explains" in response.content.decode()
     assert Deal.objects.count() == 1
     assert quick_entry_possible([10, 6], Rules())
@@ -179,17 +209,31 @@ def test_shared_link_is_read_only(client):
     assert shared.status_code == 200 and "read-only" in html
     assert "<form" not in html.split("<main")[1]
     assert stranger.get(url).status_code == 404
-    assert stranger.post(url + "deals/quick/", {"quick-points_0": "16",
-                                               "quick-points_1": "0"}).status_code == 404
+    assert (
+        stranger.post(
+            url + "deals/quick/", {"quick-points_0": "16", "quick-points_1": "0"}
+        ).status_code
+        == 404
+    )
     assert stranger.post(url + "deal/1/delete/").status_code == 404
     assert Deal.objects.filter(deleted=False).count() == 1
     assert stranger.get(reverse("scoresheet:shared", args=["nope"])).status_code == 404
 
 
-@pytest.mark.parametrize("table, names, sides", [
-    ("3", ("A", "B", "C"), 3), ("4", ("A", "B", "C", "D"), 4), ("teams", ("Us", "Them"), 2),
-])
-def test_tables(client, table, names, sides, ):
+@pytest.mark.parametrize(
+    "table, names, sides",
+    [
+        ("3", ("A", "B", "C"), 3),
+        ("4", ("A", "B", "C", "D"), 4),
+        ("teams", ("Us", "Them"), 2),
+    ],
+)
+def test_tables(
+    client,
+    table,
+    names,
+    sides,
+):
     url = create(client, table=table, names=names)
     sheet = Sheet.objects.get()
     assert len(sheet.names) == sides and sheet.engine_rules.players in (3, 4)

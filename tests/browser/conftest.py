@@ -20,8 +20,13 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
 ]
 
 
@@ -68,9 +73,20 @@ def site_url(tmp_path_factory):
         subprocess.run(manage + command, cwd=ROOT, env=env, check=True, capture_output=True)
     port = _free_port()
     server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "pisti_site.wsgi", "--bind", f"127.0.0.1:{port}",
-         "--workers", "2", "--log-level", "warning"],
-        cwd=ROOT, env=env,
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "pisti_site.wsgi",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            "2",
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env=env,
     )
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
@@ -103,7 +119,8 @@ document.addEventListener("securitypolicyviolation", (event) => {
 def _watch_page(page) -> None:
     def on_console(message):
         if message.type == "error" and (
-                "CSP violation" in message.text or "Content Security Policy" in message.text):
+            "CSP violation" in message.text or "Content Security Policy" in message.text
+        ):
             PAGE_PROBLEMS.append(f"{page.url}: {message.text}")
 
     page.on("console", on_console)
@@ -161,7 +178,9 @@ def page(browser):
 @pytest.fixture
 def phone(browser):
     context = browser.new_context(
-        viewport={"width": 375, "height": 740}, device_scale_factor=2, is_mobile=True,
+        viewport={"width": 375, "height": 740},
+        device_scale_factor=2,
+        is_mobile=True,
         has_touch=True,
     )
     context.add_init_script(FAST_PACE)
@@ -180,5 +199,3 @@ def serious_violations(page) -> list[str]:
         for v in results.response["violations"]
         if v["impact"] in ("serious", "critical")
     ]
-
-

@@ -17,10 +17,22 @@ def editor(site_url) -> tuple[str, str]:
     """A superuser in the test server's database: (username, password)."""
     username, password = f"editor-{secrets.token_hex(3)}", secrets.token_urlsafe(12)
     result = subprocess.run(
-        [sys.executable, "manage.py", "createsuperuser", "--noinput", "--username", username,
-         "--email", "editor@example.invalid"],
-        cwd=ROOT, env={**SITE_ENV, "DJANGO_SUPERUSER_PASSWORD": password},
-        capture_output=True, text=True, timeout=120)
+        [
+            sys.executable,
+            "manage.py",
+            "createsuperuser",
+            "--noinput",
+            "--username",
+            username,
+            "--email",
+            "editor@example.invalid",
+        ],
+        cwd=ROOT,
+        env={**SITE_ENV, "DJANGO_SUPERUSER_PASSWORD": password},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stderr
     return username, password
 

@@ -33,7 +33,11 @@ def worker(site_url):
     """One analysis worker on the test site's database, as ``make serve`` runs it."""
     process = subprocess.Popen(
         [sys.executable, "manage.py", "db_worker", "--no-startup-delay", "--interval", "0.3"],
-        cwd=ROOT, env=SITE_ENV, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        cwd=ROOT,
+        env=SITE_ENV,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     yield process
     process.terminate()
     process.wait(timeout=60)

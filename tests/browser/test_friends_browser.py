@@ -22,17 +22,37 @@ pytestmark = pytest.mark.browser
 @pytest.fixture(scope="module")
 def asgi_url(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("friends-site")
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "pisti_site.settings.test",
-           "DATABASE_URL": _database_url(tmp).replace("_browser", "_friends")}
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "pisti_site.settings.test",
+        "DATABASE_URL": _database_url(tmp).replace("_browser", "_friends"),
+    }
     _ensure_postgres_database(env["DATABASE_URL"])
     for command in (["migrate", "--noinput", "-v0"], ["load_content"]):
-        subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=env, check=True,
-                       capture_output=True)
+        subprocess.run(
+            [sys.executable, "manage.py", *command],
+            cwd=ROOT,
+            env=env,
+            check=True,
+            capture_output=True,
+        )
     port = _free_port()
     server = subprocess.Popen(
-        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
-         "pisti_site.asgi:application"], cwd=ROOT, env=env,
-        stdout=open(tmp / "daphne.log", "w"), stderr=subprocess.STDOUT)  # noqa: SIM115
+        [
+            sys.executable,
+            "-m",
+            "daphne",
+            "-b",
+            "127.0.0.1",
+            "-p",
+            str(port),
+            "pisti_site.asgi:application",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=open(tmp / "daphne.log", "w"),  # noqa: SIM115 (open while the server runs)
+        stderr=subprocess.STDOUT,
+    )
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
     while True:
@@ -98,8 +118,8 @@ def play_if_my_turn(page) -> str | None:
     card = button.get_attribute("value")
     button.click()
     page.wait_for_function(
-        "card => !document.querySelector(`[data-friends-board] button[value='${card}']`)",
-        arg=card)
+        "card => !document.querySelector(`[data-friends-board] button[value='${card}']`)", arg=card
+    )
     return card
 
 
@@ -125,7 +145,8 @@ def test_two_players_play_a_whole_deal_and_see_each_others_plays(browser, asgi_u
             name = "Ayşe" if who == "ayse" else "Mehmet"
             other.wait_for_function(
                 "n => document.querySelector('[data-friends-log]').textContent.includes(n)",
-                arg=name)
+                arg=name,
+            )
             if not shots and ayse.evaluate("window.pistiSteps") >= 6:
                 ayse.screenshot(path=str(tmp_path / "friends-desktop.png"))
                 mehmet.screenshot(path=str(tmp_path / "friends-phone.png"), full_page=True)

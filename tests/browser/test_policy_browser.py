@@ -43,7 +43,8 @@ def _start_game(page, site_url, language="en"):
 
 def _hand(page):
     return page.locator(".hand button[name=card]").evaluate_all(
-        "buttons => buttons.map(b => b.value)")
+        "buttons => buttons.map(b => b.value)"
+    )
 
 
 def test_an_expired_form_is_explained_and_the_move_kept_on_screen(page, site_url):

@@ -50,7 +50,8 @@ def play_until(page, selector, limit=400):
             button = page.locator(".hand:not([disabled]) button[name=card]").first
             button.click()
         page.wait_for_function(
-            "() => !document.querySelector('[data-practice]').hasAttribute('aria-busy')")
+            "() => !document.querySelector('[data-practice]').hasAttribute('aria-busy')"
+        )
     raise AssertionError(f"{selector} never appeared")
 
 
@@ -77,7 +78,8 @@ def test_help_switches_and_hint(calm_page, site_url):
     calm_page.wait_for_function("() => !document.querySelector('.card-button.captures')")
     # The switch posts and redraws the board; a hint asked before that lands would be wiped.
     calm_page.wait_for_function(
-        "() => !document.querySelector('[data-practice]').hasAttribute('aria-busy')")
+        "() => !document.querySelector('[data-practice]').hasAttribute('aria-busy')"
+    )
     calm_page.click("form[data-hint] button")
     output = calm_page.wait_for_selector("[data-hint-output]:not(:empty)")
     assert "master" in output.inner_text().lower()
@@ -91,8 +93,13 @@ def test_review_and_record_replays(calm_page, site_url, tmp_path):
         calm_page.click("[data-record]")
     path = tmp_path / "deal.json"
     download.value.save_as(path)
-    result = subprocess.run([sys.executable, "-m", "pisti", "replay", str(path)], cwd=ROOT,
-                            capture_output=True, text=True, check=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "pisti", "replay", str(path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     assert [s["points"] for s in json.loads(result.stdout)["sides"]] == points
     calm_page.click("text=Review this deal move by move")
     assert calm_page.locator(".review-round").count() == 6
@@ -127,7 +134,8 @@ def test_game_fits_a_phone(browser, site_url):
     page = context.new_page()
     start(page, site_url, level="easy", table="2v2")
     assert page.evaluate(
-        "document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+        "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+    )
     context.close()
 
 
@@ -146,10 +154,17 @@ def test_two_identical_moves_at_once_apply_once(page, site_url):
     def send():
         conn = http.client.HTTPConnection(target.hostname, target.port, timeout=30)
         barrier.wait()
-        conn.request("POST", target.path + "play/", body, {
-            "Content-Type": "application/x-www-form-urlencoded", "Cookie": cookies,
-            "Accept": "application/json", "Referer": page.url,
-        })
+        conn.request(
+            "POST",
+            target.path + "play/",
+            body,
+            {
+                "Content-Type": "application/x-www-form-urlencoded",
+                "Cookie": cookies,
+                "Accept": "application/json",
+                "Referer": page.url,
+            },
+        )
         statuses.append(conn.getresponse().status)
 
     threads = [threading.Thread(target=send) for _ in range(2)]
@@ -160,4 +175,5 @@ def test_two_identical_moves_at_once_apply_once(page, site_url):
     assert sorted(statuses) == [200, 409]
     page.reload()
     assert re.search(r'name="version" value="(\d+)"', page.content()).group(1) == str(
-        int(version) + 1)
+        int(version) + 1
+    )

@@ -10,8 +10,7 @@ from .conftest import serious_violations
 pytestmark = pytest.mark.browser
 
 DETAILED = {
-    0: {"cards": 30, "aces": 2, "jacks": 3, "pisti": 1, "jack_on_card": 1,
-        "ten_of_diamonds": True},
+    0: {"cards": 30, "aces": 2, "jacks": 3, "pisti": 1, "jack_on_card": 1, "ten_of_diamonds": True},
     1: {"cards": 22, "aces": 2, "jacks": 1, "two_of_clubs": True},
 }
 
@@ -112,4 +111,5 @@ def test_sheet_fits_a_phone(phone, site_url):
     phone.locator("form.new-game button[type=submit]").click()
     phone.wait_for_selector(".sheet-table")
     assert phone.evaluate(
-        "document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+        "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+    )

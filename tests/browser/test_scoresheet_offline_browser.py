@@ -21,17 +21,20 @@ def new_sheet(page, site_url, names=("Ann", "Bob")):
 def abort_first(failures, method=None):
     """A route handler that fails the first request (of ``method``, if given) as a lost
     network would, records its URL in ``failures``, and lets every other one through."""
+
     def handle(route):
         if not failures and method in (None, route.request.method):
             failures.append(route.request.url)
             route.abort()
         else:
             route.continue_()
+
     return handle
 
 
 def test_the_edit_link_edits_from_a_second_browser_and_the_read_only_link_cannot(
-        page, browser, site_url):
+    page, browser, site_url
+):
     new_sheet(page, site_url)
     enter_quick(page, 16, 0)
     edit_url = page.locator("#edit-url").input_value()
@@ -72,11 +75,13 @@ def test_copy_buttons_copy_the_links(browser, site_url):
     page = context.new_page()
     new_sheet(page, site_url)
     page.click("[data-copy=edit-url]")
-    assert page.evaluate("navigator.clipboard.readText()") == page.locator(
-        "#edit-url").input_value()
+    assert (
+        page.evaluate("navigator.clipboard.readText()") == page.locator("#edit-url").input_value()
+    )
     page.click("[data-copy=share-url]")
-    assert page.evaluate("navigator.clipboard.readText()") == page.locator(
-        "#share-url").input_value()
+    assert (
+        page.evaluate("navigator.clipboard.readText()") == page.locator("#share-url").input_value()
+    )
     context.close()
 
 
@@ -93,9 +98,11 @@ def test_a_failed_send_after_coming_back_online_is_tried_again(browser, site_url
     failures = []
     page.route(re.compile(r".*/deals/quick/.*"), abort_first(failures))
     context.set_offline(False)
-    page.wait_for_function("() => document.querySelectorAll('tr[data-pending]').length === 0 "
-                           "&& document.querySelectorAll('tr[data-deal]').length === 1",
-                           timeout=15000)
+    page.wait_for_function(
+        "() => document.querySelectorAll('tr[data-pending]').length === 0 "
+        "&& document.querySelectorAll('tr[data-deal]').length === 1",
+        timeout=15000,
+    )
     assert len(failures) == 1
     assert totals(page) == [10, 6]
     context.close()
@@ -124,12 +131,15 @@ def test_deals_entered_offline_are_kept_and_sent_once(browser, site_url):
     assert totals(page) == [52, 6]
 
     context.set_offline(False)  # the page sends them and reloads with the server's totals
-    page.wait_for_function("() => document.querySelectorAll('tr[data-pending]').length === 0 "
-                           "&& document.querySelectorAll('tr[data-deal]').length === 3",
-                           timeout=15000)
+    page.wait_for_function(
+        "() => document.querySelectorAll('tr[data-pending]').length === 0 "
+        "&& document.querySelectorAll('tr[data-deal]').length === 3",
+        timeout=15000,
+    )
     assert totals(page) == [52, 6]
     assert page.evaluate("localStorage.length") == 0 or page.evaluate(
-        "Object.keys(localStorage).every(k => localStorage.getItem(k) === '[]')")
+        "Object.keys(localStorage).every(k => localStorage.getItem(k) === '[]')"
+    )
     server = browser.new_context().new_page()
     server.goto(page.locator("#share-url").input_value())
     assert totals(server) == [52, 6]
@@ -141,8 +151,7 @@ def test_deals_entered_offline_are_kept_and_sent_once(browser, site_url):
     context.close()
 
 
-def test_a_deal_entered_offline_on_a_sheet_changed_elsewhere_shows_the_conflict(
-        browser, site_url):
+def test_a_deal_entered_offline_on_a_sheet_changed_elsewhere_shows_the_conflict(browser, site_url):
     context = browser.new_context()
     page = context.new_page()
     new_sheet(page, site_url)
@@ -164,8 +173,9 @@ def test_a_deal_entered_offline_on_a_sheet_changed_elsewhere_shows_the_conflict(
 
 
 def test_four_long_names_fit_a_phone_with_every_action_on_screen(browser, site_url):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
-                                  has_touch=True)
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
     page = context.new_page()
     page.goto(f"{site_url}/en/scoresheet/")
     page.check("input[name=table][value='4']")
@@ -235,8 +245,9 @@ def test_a_detailed_deal_entered_offline_is_scored_as_the_server_scores_it(brows
     offline_totals = totals(page)
     assert offline_totals == [44, 5]  # 2 + 3 + 3 + 6 + 10 + 20 against 2 + 1 + 2
     context.set_offline(False)
-    page.wait_for_function("() => document.querySelectorAll('tr[data-deal]').length === 1",
-                           timeout=15000)
+    page.wait_for_function(
+        "() => document.querySelectorAll('tr[data-deal]').length === 1", timeout=15000
+    )
     assert totals(page) == offline_totals
     assert page.locator("tr[data-pending]").count() == 0
     context.close()
@@ -262,9 +273,11 @@ def test_a_stale_copy_after_sending_is_replaced_by_the_servers_page(browser, sit
     failed = []
     context.route(re.compile(re.escape(sheet_path) + r"$"), abort_first(failed, "GET"))
     context.set_offline(False)
-    page.wait_for_function("() => document.querySelectorAll('tr[data-pending]').length === 0 "
-                           "&& document.querySelectorAll('tr[data-deal]').length === 1",
-                           timeout=15000)
+    page.wait_for_function(
+        "() => document.querySelectorAll('tr[data-pending]').length === 0 "
+        "&& document.querySelectorAll('tr[data-deal]').length === 1",
+        timeout=15000,
+    )
     assert failed, "the reload after sending was not made to fail"
     assert totals(page) == [16, 0]
     context.close()

@@ -23,8 +23,12 @@ pytestmark = pytest.mark.browser
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 VIEWPORTS = {
     "desktop": {"viewport": {"width": 1366, "height": 900}},
-    "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
-              "device_scale_factor": 2},
+    "phone": {
+        "viewport": {"width": 390, "height": 844},
+        "is_mobile": True,
+        "has_touch": True,
+        "device_scale_factor": 2,
+    },
 }
 # Sums every layout shift not caused by input, from the moment it is reset.
 CLS_SCRIPT = """
@@ -38,7 +42,8 @@ new PerformanceObserver((list) => {
 def context_for(browser, kind, pace="fast", **extra):
     context = browser.new_context(**VIEWPORTS[kind], **extra)
     context.add_init_script(
-        f"try {{ localStorage.setItem('pisti-pace', '{pace}'); }} catch (e) {{}}")
+        f"try {{ localStorage.setItem('pisti-pace', '{pace}'); }} catch (e) {{}}"
+    )
     context.add_init_script(CLS_SCRIPT)
     return context
 
@@ -55,7 +60,8 @@ def new_game(page, site_url, table="1v1", level="easy"):
 
 def wait_idle(page):
     page.wait_for_function(
-        "() => !document.querySelector('[data-practice]').hasAttribute('aria-busy')")
+        "() => !document.querySelector('[data-practice]').hasAttribute('aria-busy')"
+    )
 
 
 def inside_viewport(page, selector) -> list[str]:
@@ -163,8 +169,11 @@ def test_fast_pace_plays_a_bot_turn_in_under_400_ms(browser, site_url):
         page.locator(".hand:not([disabled]) button[name=card]").first.click()
         wait_idle(page)
     marks = page.evaluate("window.__marks")
-    durations = [after[1] - before[1] for before, after in zip(marks, marks[1:], strict=False)
-                 if before[0] > 0]
+    durations = [
+        after[1] - before[1]
+        for before, after in zip(marks, marks[1:], strict=False)
+        if before[0] > 0
+    ]
     assert len(durations) >= 6
     # The median, so one scheduling hiccup of a loaded machine (another process taking the
     # core for half a second) does not decide; a pace that is slow by design fails it.
@@ -180,8 +189,8 @@ def test_a_click_during_an_animation_finishes_it(browser, site_url):
     page.wait_for_selector(".flying-card")
     page.mouse.click(5, 500)
     page.wait_for_function(
-        "() => !document.querySelector('[data-practice]').hasAttribute('aria-busy')",
-        timeout=1500)
+        "() => !document.querySelector('[data-practice]').hasAttribute('aria-busy')", timeout=1500
+    )
     assert page.locator(".hand:not([disabled]) button[name=card]").count()
     context.close()
 
@@ -268,7 +277,8 @@ def test_a_game_page_is_light_and_asks_only_its_own_host(browser, site_url):
     assert hosts == {urlparse(site_url).netloc}
     html = page.content()
     assets = re.findall(r'<script src="([^"]+)"', html) + re.findall(
-        r'<link rel="stylesheet" href="([^"]+)"', html)
+        r'<link rel="stylesheet" href="([^"]+)"', html
+    )
     assert any(a.endswith(".js") for a in assets) and any(a.endswith(".css") for a in assets)
     total = 0
     for asset in assets:
@@ -285,7 +295,8 @@ def test_the_whole_hand_fits_a_360_pixel_phone(browser, site_url):
     assert page.locator(".hand button[name=card]").count() == 4
     assert inside_viewport(page, ".hand button[name=card]") == []
     assert page.evaluate(
-        "document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+        "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+    )
     width = page.locator(".hand .card").first.bounding_box()["width"]
     context.close()
     context = context_for(browser, "desktop")
@@ -316,7 +327,8 @@ def test_the_tutorial_keeps_feedback_and_next_on_a_phone_screen(browser, site_ur
             break
         page.click("button[data-next]")
         page.wait_for_function(
-            "() => !document.querySelector('[data-tutorial]').hasAttribute('aria-busy')")
+            "() => !document.querySelector('[data-tutorial]').hasAttribute('aria-busy')"
+        )
     context.close()
 
 
@@ -342,7 +354,8 @@ def test_the_phone_drawer_opens_over_the_table_and_closes(browser, site_url):
     assert not page.locator("[data-log]").is_visible()
     page.click(".score-strip [data-drawer-toggle]")
     page.wait_for_function(
-        "() => document.querySelector('[data-drawer]').getBoundingClientRect().top < innerHeight")
+        "() => document.querySelector('[data-drawer]').getBoundingClientRect().top < innerHeight"
+    )
     assert page.locator("[data-log]").is_visible()
     assert page.locator("[data-pile]").bounding_box() == pile  # nothing was pushed
     page.keyboard.press("Escape")
@@ -357,9 +370,11 @@ def test_the_tutorial_shows_the_learner_result_before_the_replies(browser, site_
         replies = step.get("replies", [])
         return len(replies) if isinstance(replies, list) else 0
 
-    lesson = next(les for les in read_lessons()["lessons"]
-                  if any(s["kind"] == "play" and scripted_replies(s) > 1
-                         for s in les["steps"]))
+    lesson = next(
+        les
+        for les in read_lessons()["lessons"]
+        if any(s["kind"] == "play" and scripted_replies(s) > 1 for s in les["steps"])
+    )
     context = context_for(browser, "desktop", pace="normal")
     page = context.new_page()
     page.goto(f"{site_url}/en/tutorial/{lesson['slug']}/")
@@ -379,7 +394,8 @@ def test_the_tutorial_shows_the_learner_result_before_the_replies(browser, site_
             page.wait_for_selector(".feedback-right")
         page.click("button[data-next]")
         page.wait_for_function(
-            "() => !document.querySelector('[data-tutorial]').hasAttribute('aria-busy')")
+            "() => !document.querySelector('[data-tutorial]').hasAttribute('aria-busy')"
+        )
     seen = page.evaluate("window.__seen")
     assert seen[0][0] == 0 and seen[0][1].startswith("You")
     assert len(seen) > 2 and seen[1][0] != 0  # the replies come after, one at a time

@@ -61,9 +61,14 @@ def right_moves(step):
     return [card for card in names if engine.play_move(step, card).right]
 
 
-MULTI = [(slug, step["id"], card) for slug in ("no-match", "jack-empty-table")
-         for step in BY_SLUG[slug]["steps"] if step["kind"] == "play"
-         for card in right_moves(step) if len(right_moves(step)) > 1]
+MULTI = [
+    (slug, step["id"], card)
+    for slug in ("no-match", "jack-empty-table")
+    for step in BY_SLUG[slug]["steps"]
+    if step["kind"] == "play"
+    for card in right_moves(step)
+    if len(right_moves(step)) > 1
+]
 
 
 def test_there_are_steps_with_several_right_moves():
@@ -87,7 +92,7 @@ def test_a_step_with_several_right_moves_with_each_of_them(page, site_url, slug,
     with page.expect_response(lambda r: "/act/" in r.url):
         page.click("button[data-next]")
     wait_for_step(page)
-    for step in lesson["steps"][index + 1:]:
+    for step in lesson["steps"][index + 1 :]:
         do_step(page, step)
     page.wait_for_selector(".lesson-done")
 
@@ -151,8 +156,9 @@ def test_a_lesson_with_the_keyboard_only(page, site_url):
     page.goto(f"{site_url}/en/tutorial/{lesson['slug']}/")
     for step in lesson["steps"]:
         if step["kind"] == "play":
-            key = page.locator(
-                f"button[name=card][value='{step['solution']}']").get_attribute("data-key")
+            key = page.locator(f"button[name=card][value='{step['solution']}']").get_attribute(
+                "data-key"
+            )
             page.keyboard.press(key)
             page.wait_for_selector(".feedback-right")
         elif step["kind"] == "quiz":
@@ -191,7 +197,8 @@ def test_tutorial_pages_have_no_serious_accessibility_violations(page, site_url,
 def test_lesson_page_fits_a_phone(phone, site_url):
     phone.goto(f"{site_url}/en/tutorial/partnership/")
     assert phone.evaluate(
-        "document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+        "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+    )
 
 
 def test_a_finished_lesson_is_celebrated_and_a_worse_replay_keeps_the_best(page, site_url):

@@ -29,8 +29,13 @@ VARIANTS = (
     {"jack_on_empty_table": True, "last_card_pisti": True},
     {"jack_on_lone_card": "jack_pisti", "jack_on_lone_jack": "pisti", "pisti_points": 15},
     {"players": 3, "jack_on_empty_table": True, "majority_rule": "over_half"},
-    {"players": 4, "opening": "four_up", "jack_on_lone_card": "pisti",
-     "two_of_clubs_points": 5, "ten_of_diamonds_points": 0},
+    {
+        "players": 4,
+        "opening": "four_up",
+        "jack_on_lone_card": "pisti",
+        "two_of_clubs_points": 5,
+        "ten_of_diamonds_points": 0,
+    },
 )
 
 
@@ -48,9 +53,13 @@ def positions(count: int = POSITIONS):
         stop = rng.randrange(total - 1)
         for _ in range(stop):
             state.play(rng.choice(sorted(state.legal_plays())))
-        view = view_for(state, state.current_player,
-                        match_totals=[rng.randrange(0, 140) for _ in range(rules.sides)]
-                        if rng.random() < 0.3 else ())
+        view = view_for(
+            state,
+            state.current_player,
+            match_totals=[rng.randrange(0, 140) for _ in range(rules.sides)]
+            if rng.random() < 0.3
+            else (),
+        )
         if len(view.hand) >= 2:
             found.append((seed, variant, view))
         seed += 1
@@ -61,17 +70,26 @@ def choices(count: int = POSITIONS) -> list[dict]:
     """What each reference bot, a new one seeded with the position's seed, chooses at each
     position."""
     return [
-        {"seed": seed, "variant": variant, "hand": [card_name(c) for c in view.hand],
-         "counting": card_name(make_bot("counting", seed).choose(view)),
-         "pimc": card_name(make_bot("pimc", seed).choose(view))}
+        {
+            "seed": seed,
+            "variant": variant,
+            "hand": [card_name(c) for c in view.hand],
+            "counting": card_name(make_bot("counting", seed).choose(view)),
+            "pimc": card_name(make_bot("pimc", seed).choose(view)),
+        }
         for seed, variant, view in positions(count)
     ]
 
 
 def main() -> None:
     lines = [json.dumps(row) for row in choices()]  # one position a line: readable diffs
-    DATA.write_text('{"variants": ' + json.dumps(list(VARIANTS)) + ',\n "positions": [\n  '
-                    + ",\n  ".join(lines) + "\n]}\n")
+    DATA.write_text(
+        '{"variants": '
+        + json.dumps(list(VARIANTS))
+        + ',\n "positions": [\n  '
+        + ",\n  ".join(lines)
+        + "\n]}\n"
+    )
     print(f"wrote {DATA}")
 
 

@@ -120,12 +120,15 @@ def test_advice_before_the_last_round_is_the_level_own_choice():
     state = _expert_deal(3)
     early = [v for _i, v, _c in decisions(state, 0) if v.stock][:4]
     for index, view in enumerate(early):
-        assert advised_card(view, "expert", index) == (make_bot("expert", index).choose(view),
-                                                       False)
+        assert advised_card(view, "expert", index) == (
+            make_bot("expert", index).choose(view),
+            False,
+        )
 
 
-@pytest.mark.parametrize("loss,stderr", [(0.0, 0.0), (0.7, 0.4), (2.9, 1.5), (5.0, 2.6),
-                                         (1.0, 0.0), (4.0, 0.1)])
+@pytest.mark.parametrize(
+    "loss,stderr", [(0.0, 0.0), (0.7, 0.4), (2.9, 1.5), (5.0, 2.6), (1.0, 0.0), (4.0, 0.1)]
+)
 def test_a_loss_within_two_standard_errors_is_never_worse_than_good(loss, stderr):
     name = label(loss, stderr)
     if loss <= NOISE_FACTOR * stderr:
@@ -167,7 +170,8 @@ def test_the_analysis_never_reads_a_hidden_card():
     index, view, _ = decisions(state, 0)[2]
     again = evaluate(view, samples=32, seed=9)
     assert {c: v.value for c, v in evaluate(view, samples=32, seed=9).values.items()} == {
-        c: v.value for c, v in again.values.items()}
+        c: v.value for c, v in again.values.items()
+    }
     assert set(evaluate(view, samples=8).values) == set(view.hand)
 
 
@@ -178,12 +182,23 @@ def test_a_missed_pisti_is_named():
             continue
         view = next(v for i, v, _ in decisions(state, 0) if i == review.index)
         kind, facts = classify(view, review.played, review.best, review.evaluation)
-        assert kind in ("pisti_missed", "capture_missed", "lone_card", "jack_spent",
-                        "last_capture", "feeds_pile", "value")
+        assert kind in (
+            "pisti_missed",
+            "capture_missed",
+            "lone_card",
+            "jack_spent",
+            "last_capture",
+            "feeds_pile",
+            "value",
+        )
         assert facts["best"] == review.best
-        if view.pile_size == 1 and view.top is not None and (
-                review.best >> 2 == view.top >> 2) and review.played >> 2 != view.top >> 2 \
-                and review.played >> 2 != 9:
+        if (
+            view.pile_size == 1
+            and view.top is not None
+            and (review.best >> 2 == view.top >> 2)
+            and review.played >> 2 != view.top >> 2
+            and review.played >> 2 != 9
+        ):
             assert kind == "pisti_missed"
 
 

@@ -52,6 +52,10 @@ def test_no_import_circle_in_the_bots():
 
 @pytest.mark.parametrize("module", MODULES)
 def test_each_bot_module_imports_first_in_a_fresh_interpreter(module):
-    result = subprocess.run([sys.executable, "-c", f"import pisti.bots.{module}"],
-                            capture_output=True, text=True, cwd=BOTS.parents[1])
+    result = subprocess.run(
+        [sys.executable, "-c", f"import pisti.bots.{module}"],
+        capture_output=True,
+        text=True,
+        cwd=BOTS.parents[1],
+    )
     assert result.returncode == 0, result.stderr

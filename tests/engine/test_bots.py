@@ -12,11 +12,16 @@ from pisti.duel import duel, play_deal
 ALL = list(LEVELS)
 
 
-def position(hands, pile, *, face_down=0, stock=(), rules=None, to_move=0, dealer=1,
-             captured=None):
+def position(hands, pile, *, face_down=0, stock=(), rules=None, to_move=0, dealer=1, captured=None):
     return GameState.from_position(
-        rules or Rules(), dealer=dealer, to_move=to_move, hands=hands, pile=pile,
-        face_down=face_down, stock=stock, captured=captured,
+        rules or Rules(),
+        dealer=dealer,
+        to_move=to_move,
+        hands=hands,
+        pile=pile,
+        face_down=face_down,
+        stock=stock,
+        captured=captured,
     )
 
 
@@ -36,25 +41,58 @@ def test_keeps_a_jack_rather_than_taking_two_worthless_cards(level):
     state = position(
         hands=[["JS", "KD", "9C", "5H"], ["QH", "QD", "8S", "3D"]],
         pile=["4H", "6C"],
-        stock=["2S", "3S", "4S", "5S", "6S", "7S", "8D", "9S", "TS", "QS", "KS", "AS", "7D",
-               "6D", "5D", "4D"],
+        stock=[
+            "2S",
+            "3S",
+            "4S",
+            "5S",
+            "6S",
+            "7S",
+            "8D",
+            "9S",
+            "TS",
+            "QS",
+            "KS",
+            "AS",
+            "7D",
+            "6D",
+            "5D",
+            "4D",
+        ],
     )
     assert choice(level, state) != parse_card("JS")
 
 
 def test_greedy_easy_takes_the_worthless_pile_with_the_jack():
     """The contrast: easy captures whenever it can."""
-    state = position(hands=[["JS", "KD", "9C", "5H"], ["QH", "QD", "8S", "3D"]],
-                     pile=["4H", "6C"])
+    state = position(hands=[["JS", "KD", "9C", "5H"], ["QH", "QD", "8S", "3D"]], pile=["4H", "6C"])
     assert choice("easy", state) == parse_card("JS")
 
 
 @pytest.mark.parametrize("level", ["beginner", "easy", "medium", "hard", "expert", "master"])
 def test_takes_a_pisti(level):
-    state = position(hands=[["7S", "KD", "9C", "2H"], ["QH", "QD", "8S", "3D"]],
-                     pile=["7H"],
-                     stock=["2S", "3S", "4S", "5S", "6S", "AH", "8D", "9S", "TS", "QS", "KS",
-                            "AS", "7D", "6D", "5D", "4D"])
+    state = position(
+        hands=[["7S", "KD", "9C", "2H"], ["QH", "QD", "8S", "3D"]],
+        pile=["7H"],
+        stock=[
+            "2S",
+            "3S",
+            "4S",
+            "5S",
+            "6S",
+            "AH",
+            "8D",
+            "9S",
+            "TS",
+            "QS",
+            "KS",
+            "AS",
+            "7D",
+            "6D",
+            "5D",
+            "4D",
+        ],
+    )
     assert choice(level, state) == parse_card("7S")
 
 
@@ -72,10 +110,27 @@ def test_does_not_leave_a_lone_card_needlessly(level):
 def _with_seen_eights():
     """Seat 0 to move on an empty table; the other three eights were captured earlier."""
     return position(
-        hands=[["8D", "KC", "5H", "QS"], ["KS", "5S", "QH", "3C"]], pile=[],
+        hands=[["8D", "KC", "5H", "QS"], ["KS", "5S", "QH", "3C"]],
+        pile=[],
         captured=[["AD", "TC", "2S"], ["8C", "8H", "8S", "4D", "9H"]],
-        stock=["2D", "3S", "4S", "6S", "7S", "9S", "TS", "AS", "7D", "6D", "5D", "4C", "3D",
-               "2H", "6H", "7H"],
+        stock=[
+            "2D",
+            "3S",
+            "4S",
+            "6S",
+            "7S",
+            "9S",
+            "TS",
+            "AS",
+            "7D",
+            "6D",
+            "5D",
+            "4C",
+            "3D",
+            "2H",
+            "6H",
+            "7H",
+        ],
     )
 
 
@@ -132,6 +187,7 @@ def test_search_bots_play_every_table(players, partnerships):
 
 def test_a_partner_counts_as_the_same_side():
     rules = Rules(players=4)
-    result = duel(lambda s: make_bot("medium", s), lambda s: make_bot("random", s), 20,
-                  seed=2, rules=rules)
+    result = duel(
+        lambda s: make_bot("medium", s), lambda s: make_bot("random", s), 20, seed=2, rules=rules
+    )
     assert result.mean_margin > 0

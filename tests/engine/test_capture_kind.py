@@ -18,8 +18,7 @@ def test_capture_kind_is_what_play_does():
             view = view_for(state, state.current_player)
             for card in view.hand:
                 kind = view.capture_kind(card)
-                assert kind == capture_kind(rules, view.pile_size, view.top, card,
-                                            view.plays_left)
+                assert kind == capture_kind(rules, view.pile_size, view.top, card, view.plays_left)
                 event = state.copy().play(card)
                 assert kind == (event.kind if event.captured else None)
                 checked[kind] += 1

@@ -49,9 +49,33 @@ def test_distinct_names_are_distinct_cards():
 
 @pytest.mark.parametrize(
     "text",
-    ["", "T", "D", "1D", "11D", "0D", "XD", "TX", "TDD", "10", "100D", "1OD", "JJ", "ZZ",
-     "2 C", "C2", "DT", "ten of diamonds", "T♦", " TD", "TD ", "TD\n", "1 0D",
-     "Aſ", "ＴＤ"],
+    [
+        "",
+        "T",
+        "D",
+        "1D",
+        "11D",
+        "0D",
+        "XD",
+        "TX",
+        "TDD",
+        "10",
+        "100D",
+        "1OD",
+        "JJ",
+        "ZZ",
+        "2 C",
+        "C2",
+        "DT",
+        "ten of diamonds",
+        "T♦",
+        " TD",
+        "TD ",
+        "TD\n",
+        "1 0D",
+        "Aſ",
+        "ＴＤ",
+    ],
 )
 def test_anything_else_is_an_invalid_card(text):
     """Only the two-character form (any case) or 10 for the ten: no padding, no look-alikes

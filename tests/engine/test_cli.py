@@ -24,8 +24,7 @@ def pisti(*args, stdin=None):
 
 
 def record(**changes):
-    base = {"format": "pisti-deal/1", "rules": {}, "dealer": 0, "deck": P_DECK,
-            "plays": P_PLAYS}
+    base = {"format": "pisti-deal/1", "rules": {}, "dealer": 0, "deck": P_DECK, "plays": P_PLAYS}
     return {**base, **changes}
 
 
@@ -36,19 +35,43 @@ def write(tmp_path, data, name="deal.json"):
 
 
 def event(seat, card, captured, pisti=False, jack_pisti=False):
-    return {"seat": seat, "card": card, "captured": captured, "pisti": pisti,
-            "jack_pisti": jack_pisti}
+    return {
+        "seat": seat,
+        "card": card,
+        "captured": captured,
+        "pisti": pisti,
+        "jack_pisti": jack_pisti,
+    }
 
 
 # Deal P (see test_scripted_deals), worked out by hand.
 P_SUMMARY = {
     "complete": True,
     "sides": [
-        {"seats": [0], "cards": 41, "aces": 4, "jacks": 1, "two_of_clubs": True,
-         "ten_of_diamonds": True, "majority": True, "pisti": 0, "jack_pisti": 0, "points": 13},
-        {"seats": [1], "cards": 11, "aces": 0, "jacks": 3, "two_of_clubs": False,
-         "ten_of_diamonds": False, "majority": False, "pisti": 1, "jack_pisti": 1,
-         "points": 33},
+        {
+            "seats": [0],
+            "cards": 41,
+            "aces": 4,
+            "jacks": 1,
+            "two_of_clubs": True,
+            "ten_of_diamonds": True,
+            "majority": True,
+            "pisti": 0,
+            "jack_pisti": 0,
+            "points": 13,
+        },
+        {
+            "seats": [1],
+            "cards": 11,
+            "aces": 0,
+            "jacks": 3,
+            "two_of_clubs": False,
+            "ten_of_diamonds": False,
+            "majority": False,
+            "pisti": 1,
+            "jack_pisti": 1,
+            "points": 33,
+        },
     ],
     "events": [event(*e) for e in P_EVENTS]
     + [event(1 - i % 2, card, 0) for i, card in enumerate(P_PLAYS[10:])],
@@ -60,11 +83,30 @@ P_SUMMARY = {
 P7_SUMMARY = {
     "complete": False,
     "sides": [
-        {"seats": [0], "cards": 0, "aces": 0, "jacks": 0, "two_of_clubs": False,
-         "ten_of_diamonds": False, "majority": False, "pisti": 0, "jack_pisti": 0, "points": 0},
-        {"seats": [1], "cards": 11, "aces": 0, "jacks": 3, "two_of_clubs": False,
-         "ten_of_diamonds": False, "majority": False, "pisti": 1, "jack_pisti": 1,
-         "points": 33},
+        {
+            "seats": [0],
+            "cards": 0,
+            "aces": 0,
+            "jacks": 0,
+            "two_of_clubs": False,
+            "ten_of_diamonds": False,
+            "majority": False,
+            "pisti": 0,
+            "jack_pisti": 0,
+            "points": 0,
+        },
+        {
+            "seats": [1],
+            "cards": 11,
+            "aces": 0,
+            "jacks": 3,
+            "two_of_clubs": False,
+            "ten_of_diamonds": False,
+            "majority": False,
+            "pisti": 1,
+            "jack_pisti": 1,
+            "points": 33,
+        },
     ],
     "events": [event(*e) for e in P_EVENTS[:7]],
     "last_capture_side": 1,
@@ -136,8 +178,9 @@ def test_deal_with_a_seed_is_deterministic_and_replays(tmp_path):
 
 
 def test_deal_with_rules_and_one_bot_per_seat():
-    result = pisti("deal", "--seed", "7", "--rules", '{"players": 3}',
-                   "--bots", "greedy,random,greedy")
+    result = pisti(
+        "deal", "--seed", "7", "--rules", '{"players": 3}', "--bots", "greedy,random,greedy"
+    )
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert data["rules"] == {"players": 3}
@@ -192,8 +235,7 @@ def invalid_cases():
         "play after the end": ("file", record(plays=P_PLAYS + ["AC"]), "over"),
         "bad rules": ("file", record(rules={"players": 5}), "players"),
         "unknown rule": ("file", record(rules={"speed": 2}), "speed"),
-        "rules of the wrong type": ("file", record(rules={"pisti_points": 10.0}),
-                                    "pisti_points"),
+        "rules of the wrong type": ("file", record(rules={"pisti_points": 10.0}), "pisti_points"),
         "bad dealer": ("file", record(dealer=2), "dealer"),
         "bad JSON on stdin": ("stdin", "not json", "JSON"),
         "bad card on stdin": ("stdin", record(deck=["ZZ"] + deck[1:]), "ZZ"),
@@ -202,16 +244,19 @@ def invalid_cases():
         "unknown bot in deal": ("args", ["deal", "--bots", "wizard"], "wizard"),
         "unknown bot in duel": ("args", ["duel", "wizard", "greedy", "--deals", "1"], "wizard"),
         "bad rules in deal": ("args", ["deal", "--rules", '{"players": 5}'], "players"),
-        "bad rules JSON in duel": ("args", ["duel", "greedy", "random", "--rules", "{"],
-                                   "rules"),
-        "duel with three sides": ("args", ["duel", "greedy", "random", "--rules",
-                                           '{"players": 3}'], "two sides"),
+        "bad rules JSON in duel": ("args", ["duel", "greedy", "random", "--rules", "{"], "rules"),
+        "duel with three sides": (
+            "args",
+            ["duel", "greedy", "random", "--rules", '{"players": 3}'],
+            "two sides",
+        ),
         "unknown command": ("args", ["play"], "play"),
     }
 
 
-@pytest.mark.parametrize(("kind", "data", "named"), invalid_cases().values(),
-                         ids=list(invalid_cases()))
+@pytest.mark.parametrize(
+    ("kind", "data", "named"), invalid_cases().values(), ids=list(invalid_cases())
+)
 def test_invalid_input_exits_2_with_one_line_naming_the_problem(tmp_path, kind, data, named):
     if kind == "file":
         result = pisti("replay", write(tmp_path, data))

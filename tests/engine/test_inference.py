@@ -20,9 +20,15 @@ def _engine_positions(state, plays):
     before = []
     for choice in plays:
         legal = state.legal_plays()
-        before.append((list(state.pile[state.pile_face_down:]), len(state.pile),
-                       state.pile_face_down, state.remaining,
-                       [len(h) for h in state.hands]))
+        before.append(
+            (
+                list(state.pile[state.pile_face_down :]),
+                len(state.pile),
+                state.pile_face_down,
+                state.remaining,
+                [len(h) for h in state.hands],
+            )
+        )
         state.play(legal[choice % len(legal)])
     return state, before
 
@@ -42,15 +48,18 @@ def test_each_decision_is_the_position_the_engine_had_then():
         points = points_table(rules)
         history = view.history
         for decision in decisions_this_round(view, points):
-            index = next(i for i in range(len(history) - 1, -1, -1)
-                         if history[i] == (decision.seat, decision.card)
-                         and i >= len(history) - (4 * rules.players - sum(view.hand_sizes)))
+            index = next(
+                i
+                for i in range(len(history) - 1, -1, -1)
+                if history[i] == (decision.seat, decision.card)
+                and i >= len(history) - (4 * rules.players - sum(view.hand_sizes))
+            )
             face_up, size, face_down, remaining, sizes = before[index]
-            assert list(decision.pile[decision.face_down:]) == face_up
+            assert list(decision.pile[decision.face_down :]) == face_up
             assert len(decision.pile) == size and decision.face_down == face_down
             assert decision.plays_left == remaining
             assert decision.next_hand == sizes[(decision.seat + 1) % rules.players]
-            later = [c for s, c in history[index + 1:] if s == decision.seat]
+            later = [c for s, c in history[index + 1 :] if s == decision.seat]
             assert list(decision.later_plays) == later
             checked += 1
     assert checked > 300
@@ -86,8 +95,10 @@ def test_a_world_holding_the_declined_rank_weighs_less():
     unseen = unseen_cards(view)
     match = next(c for c in unseen if c >> 2 == top >> 2 and c not in honest)
     holding_match = [match] + honest[1:]
-    weight = {name: likelihood(decisions, {opponent: hand}, view.rules, points, sum(points))
-              for name, hand in (("honest", honest), ("holding_match", holding_match))}
+    weight = {
+        name: likelihood(decisions, {opponent: hand}, view.rules, points, sum(points))
+        for name, hand in (("honest", honest), ("holding_match", holding_match))
+    }
     assert weight["honest"] > 2 * weight["holding_match"] > 0
 
 

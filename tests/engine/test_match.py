@@ -121,8 +121,12 @@ def test_a_match_stored_mid_deal_resumes_exactly():
 
 @pytest.mark.parametrize(
     "rules",
-    [Rules(target=50), Rules(players=3, target=80), Rules(players=4, target=60),
-     Rules(players=4, partnerships=False, jack_on_empty_table=True, max_deals=3)],
+    [
+        Rules(target=50),
+        Rules(players=3, target=80),
+        Rules(players=4, target=60),
+        Rules(players=4, partnerships=False, jack_on_empty_table=True, max_deals=3),
+    ],
 )
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_storing_and_loading_at_every_point_changes_nothing(rules, seed):

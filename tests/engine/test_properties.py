@@ -103,7 +103,9 @@ def test_52_cards_are_conserved_after_every_play(deal):
         assert state.card_count() == 52
         undealt = state.stock[state.rounds_dealt * 4 * n :]
         everywhere = (
-            [c for hand in state.hands for c in hand] + list(state.pile) + list(undealt)
+            [c for hand in state.hands for c in hand]
+            + list(state.pile)
+            + list(undealt)
             + [c for side in state.captured for c in side]
         )
         assert len(everywhere) == 52
@@ -162,12 +164,18 @@ def test_a_two_side_deal_hands_out_16_points_plus_pisti_points(deal):
     assert [s.pisti for s in sides] == state.pisti and sum(state.pisti) == pistis
     total = sum(s.points for s in sides)
     assert total == (
-        8 + rules.two_of_clubs_points + rules.ten_of_diamonds_points
+        8
+        + rules.two_of_clubs_points
+        + rules.ten_of_diamonds_points
         + (0 if split else rules.majority_bonus)
-        + pistis * rules.pisti_points + jack_pistis * rules.jack_pisti_points
+        + pistis * rules.pisti_points
+        + jack_pistis * rules.jack_pisti_points
     )
-    default_values = (rules.two_of_clubs_points, rules.ten_of_diamonds_points,
-                      rules.majority_bonus) == (2, 3, 3)
+    default_values = (
+        rules.two_of_clubs_points,
+        rules.ten_of_diamonds_points,
+        rules.majority_bonus,
+    ) == (2, 3, 3)
     if default_values and pistis == jack_pistis == 0:
         assert total == (13 if split else 16)
 

@@ -16,8 +16,11 @@ EXAMPLE = f"{sys.executable} {ROOT / 'examples' / 'first_card_bot.py'}"
 
 def duel(*args):
     return subprocess.run(
-        [sys.executable, "-m", "pisti", "duel", *args], cwd=ROOT, capture_output=True,
-        text=True, timeout=120,
+        [sys.executable, "-m", "pisti", "duel", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
 
 
@@ -37,37 +40,64 @@ def test_example_bot_duels_to_the_end():
 
 def test_the_bot_receives_only_its_view(tmp_path):
     log = tmp_path / "seen.jsonl"
-    bot = script(tmp_path, f"""
+    bot = script(
+        tmp_path,
+        f"""
 for line in sys.stdin:
     m = json.loads(line)
     open({str(log)!r}, "a").write(line)
     if m["type"] == "quit":
         break
     print(json.dumps({{"card": m["view"]["hand"][0]}}), flush=True)
-""")
+""",
+    )
     assert duel(bot, "greedy", "--deals", "1").returncode == 0
     messages = [json.loads(line) for line in log.read_text().splitlines()]
     assert messages[-1] == {"type": "quit"}
     for message in messages[:-1]:
         view = message["view"]
         assert set(view) == {
-            "rules", "seat", "dealer", "players", "partnerships", "hand", "pile_size",
-            "pile_face_up", "top", "history", "seen", "captured_cards", "pisti",
-            "jack_pisti", "hand_sizes", "stock", "last_capture_side", "match_totals",
+            "rules",
+            "seat",
+            "dealer",
+            "players",
+            "partnerships",
+            "hand",
+            "pile_size",
+            "pile_face_up",
+            "top",
+            "history",
+            "seen",
+            "captured_cards",
+            "pisti",
+            "jack_pisti",
+            "hand_sizes",
+            "stock",
+            "last_capture_side",
+            "match_totals",
         }
         assert set(view["hand"]) <= set(view["seen"])
         assert len(view["pile_face_up"]) <= view["pile_size"]
 
 
-@pytest.mark.parametrize("body, reason", [
-    ("for line in sys.stdin:\n    print('not json', flush=True)\n", "invalid JSON"),
-    ("for line in sys.stdin:\n    print(json.dumps({'card': 'ZZ'}), flush=True)\n", "invalid card"),
-    ("for line in sys.stdin:\n    m = json.loads(line)\n    h = m['view']['hand']\n"
-     "    other = [c for c in ['AC','AD','AH','AS','KC'] if c not in h][0]\n"
-     "    print(json.dumps({'card': other}), flush=True)\n", "not in its hand"),
-    ("import time\nfor line in sys.stdin:\n    time.sleep(5)\n", "did not answer"),
-    ("sys.exit(3)\n", "exit"),
-])
+@pytest.mark.parametrize(
+    "body, reason",
+    [
+        ("for line in sys.stdin:\n    print('not json', flush=True)\n", "invalid JSON"),
+        (
+            "for line in sys.stdin:\n    print(json.dumps({'card': 'ZZ'}), flush=True)\n",
+            "invalid card",
+        ),
+        (
+            "for line in sys.stdin:\n    m = json.loads(line)\n    h = m['view']['hand']\n"
+            "    other = [c for c in ['AC','AD','AH','AS','KC'] if c not in h][0]\n"
+            "    print(json.dumps({'card': other}), flush=True)\n",
+            "not in its hand",
+        ),
+        ("import time\nfor line in sys.stdin:\n    time.sleep(5)\n", "did not answer"),
+        ("sys.exit(3)\n", "exit"),
+    ],
+)
 def test_a_bot_that_breaks_the_protocol_loses(tmp_path, body, reason):
     result = duel(script(tmp_path, body), "greedy", "--deals", "1", "--timeout", "0.5")
     assert result.returncode == 1

@@ -31,8 +31,13 @@ def test_the_positions_are_the_pinned_ones():
     assert [(r["seed"], r["variant"], r["hand"]) for r in rows] == [
         (seed, variant, [card_name(c) for c in view.hand]) for seed, variant, view in POSITIONS_NOW
     ]
-    tables = {(Rules.from_dict(VARIANTS[r["variant"]]).players,
-               Rules.from_dict(VARIANTS[r["variant"]]).partnerships) for r in rows}
+    tables = {
+        (
+            Rules.from_dict(VARIANTS[r["variant"]]).players,
+            Rules.from_dict(VARIANTS[r["variant"]]).partnerships,
+        )
+        for r in rows
+    }
     assert tables == {(2, False), (3, False), (4, False), (4, True)}
 
 
@@ -40,8 +45,11 @@ def test_the_positions_are_the_pinned_ones():
 def test_reference_bots_choose_the_pinned_cards(level):
     chosen = [card_name(make_bot(level, seed).choose(view)) for seed, _, view in POSITIONS_NOW]
     pinned = [r[level] for r in PINNED["positions"]]
-    changed = [(r["seed"], r["hand"], r[level], c)
-               for r, c in zip(PINNED["positions"], chosen, strict=True) if c != r[level]]
+    changed = [
+        (r["seed"], r["hand"], r[level], c)
+        for r, c in zip(PINNED["positions"], chosen, strict=True)
+        if c != r[level]
+    ]
     assert not changed, f"{len(changed)} of {len(pinned)} choices changed: {changed[:5]}"
 
 

@@ -131,8 +131,9 @@ def test_every_key_has_refused_values():
     assert set(ALLOWED) | {"partnerships"} == set(DEFAULTS)
 
 
-@pytest.mark.parametrize("key", ["player", "Players", "PLAYERS", "pisti", "jack_pisti",
-                                 "partnership", "deals", ""])
+@pytest.mark.parametrize(
+    "key", ["player", "Players", "PLAYERS", "pisti", "jack_pisti", "partnership", "deals", ""]
+)
 def test_unknown_keys_raise_invalid_rules_naming_the_key(key):
     with pytest.raises(InvalidRules) as excinfo:
         Rules.from_dict({key: 2})
@@ -156,11 +157,24 @@ def test_invalid_rules_is_a_value_error():
         {"players": 3},
         {"players": 4},
         {"players": 4, "partnerships": False},
-        {"opening": "four_up", "face_up_jack": "keep", "jack_on_lone_card": "jack_pisti",
-         "jack_on_lone_jack": "pisti", "jack_on_empty_table": True, "last_card_pisti": True},
-        {"pisti_points": 5, "jack_pisti_points": 40, "majority_bonus": 0,
-         "two_of_clubs_points": 10, "ten_of_diamonds_points": 0, "target": 50,
-         "target_tie": "shared", "max_deals": 7},
+        {
+            "opening": "four_up",
+            "face_up_jack": "keep",
+            "jack_on_lone_card": "jack_pisti",
+            "jack_on_lone_jack": "pisti",
+            "jack_on_empty_table": True,
+            "last_card_pisti": True,
+        },
+        {
+            "pisti_points": 5,
+            "jack_pisti_points": 40,
+            "majority_bonus": 0,
+            "two_of_clubs_points": 10,
+            "ten_of_diamonds_points": 0,
+            "target": 50,
+            "target_tie": "shared",
+            "max_deals": 7,
+        },
     ],
 )
 def test_to_dict_round_trips_and_holds_every_key(data):

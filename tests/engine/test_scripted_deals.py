@@ -104,11 +104,30 @@ def test_deal_p_default_rules():
     assert state.jack_pisti == [0, 1]
     sides = [side.to_dict() for side in score_deal(state)]
     assert sides == [
-        {"seats": [0], "cards": 41, "aces": 4, "jacks": 1, "two_of_clubs": True,
-         "ten_of_diamonds": True, "majority": True, "pisti": 0, "jack_pisti": 0, "points": 13},
-        {"seats": [1], "cards": 11, "aces": 0, "jacks": 3, "two_of_clubs": False,
-         "ten_of_diamonds": False, "majority": False, "pisti": 1, "jack_pisti": 1,
-         "points": 33},
+        {
+            "seats": [0],
+            "cards": 41,
+            "aces": 4,
+            "jacks": 1,
+            "two_of_clubs": True,
+            "ten_of_diamonds": True,
+            "majority": True,
+            "pisti": 0,
+            "jack_pisti": 0,
+            "points": 13,
+        },
+        {
+            "seats": [1],
+            "cards": 11,
+            "aces": 0,
+            "jacks": 3,
+            "two_of_clubs": False,
+            "ten_of_diamonds": False,
+            "majority": False,
+            "pisti": 1,
+            "jack_pisti": 1,
+            "points": 33,
+        },
     ]
 
 
@@ -130,7 +149,10 @@ def test_no_match_adds_the_card_on_top_of_the_pile():
     assert state.last_capture_side is None
     view = view_for(state, 0)
     assert (view.pile_size, names(view.pile_face_up), card_name(view.top)) == (
-        5, ["5H", "9C"], "9C")
+        5,
+        ["5H", "9C"],
+        "9C",
+    )
 
 
 @pytest.mark.parametrize("jack", ["JC", "JD", "JH", "JS"])
@@ -199,13 +221,13 @@ def test_jack_on_empty_table_option():
     assert [ev(e) for e in events[3:10]] == P_EVENTS[3:10]
     option, events = run(P_DECK, P_PLAYS, {"jack_on_empty_table": True})
     assert [ev(e) for e in events[3:10]] == [
-        (0, "JC", 1, True, False),   # alone on the empty table: taken, pişti
-        (1, "JD", 1, True, False),   # the table is empty again: same
+        (0, "JC", 1, True, False),  # alone on the empty table: taken, pişti
+        (1, "JD", 1, True, False),  # the table is empty again: same
         (0, "7C", 0, False, False),
         (1, "JH", 2, False, False),  # on the lone 7C: jack_on_lone_card "none"
         (0, "JS", 1, True, False),
         (1, "8C", 0, False, False),  # now on an empty table
-        (0, "8D", 2, True, False),   # so 8D on the lone 8C is a pişti
+        (0, "8D", 2, True, False),  # so 8D on the lone 8C is a pişti
     ]
     assert names(option.captured[0])[:2] == ["JC", "JS"]
     # side 1: 5 + 2 + JD + 7C JH = 10 cards, jacks JD JH, 2 piştis: 2 + 20 = 22
@@ -235,8 +257,15 @@ def test_jack_on_empty_table_as_the_first_play_of_the_deal_cannot_happen():
         ({"ten_of_diamonds_points": 0}, 10, 33),
         ({"ten_of_diamonds_points": 10}, 20, 33),
     ],
-    ids=["default", "majority_bonus-0", "majority_bonus-10", "two_of_clubs_points-0",
-         "two_of_clubs_points-10", "ten_of_diamonds_points-0", "ten_of_diamonds_points-10"],
+    ids=[
+        "default",
+        "majority_bonus-0",
+        "majority_bonus-10",
+        "two_of_clubs_points-0",
+        "two_of_clubs_points-10",
+        "ten_of_diamonds_points-0",
+        "ten_of_diamonds_points-10",
+    ],
 )
 def test_card_point_options(rules, side_0_points, side_1_points):
     """majority_bonus, two_of_clubs_points, ten_of_diamonds_points: side 0 took the most
@@ -248,8 +277,9 @@ def test_card_point_options(rules, side_0_points, side_1_points):
 
 def test_point_values_do_not_change_what_is_captured():
     default, _ = run(P_DECK, P_PLAYS)
-    option, _ = run(P_DECK, P_PLAYS, {"pisti_points": 20, "jack_pisti_points": 40,
-                                      "majority_bonus": 0})
+    option, _ = run(
+        P_DECK, P_PLAYS, {"pisti_points": 20, "jack_pisti_points": 40, "majority_bonus": 0}
+    )
     assert replay_summary(default)["events"] == replay_summary(option)["events"]
 
 
@@ -453,7 +483,16 @@ def test_opening_option():
         assert ev(state.play("5S")) == (1, "5S", 5, False, False)
     assert names(view_for(default, 0).seen) == ["5H", "AC", "AD", "AH", "AS", "5S"]
     assert names(view_for(four_up, 0).seen) == [
-        "2H", "3H", "4H", "5H", "AC", "AD", "AH", "AS", "5S"]
+        "2H",
+        "3H",
+        "4H",
+        "5H",
+        "AC",
+        "AD",
+        "AH",
+        "AS",
+        "5S",
+    ]
 
 
 def test_a_view_as_json_has_exactly_the_bot_protocol_fields():
@@ -461,14 +500,26 @@ def test_a_view_as_json_has_exactly_the_bot_protocol_fields():
     state, _ = run(P_DECK, P_PLAYS[:3])
     assert view_for(state, 0, match_totals=[40, 12]).to_dict() == {
         "rules": Rules().to_dict(),
-        "seat": 0, "dealer": 0, "players": 2, "partnerships": False,
+        "seat": 0,
+        "dealer": 0,
+        "players": 2,
+        "partnerships": False,
         "hand": ["JC", "7C", "JS"],
-        "pile_size": 0, "pile_face_up": [], "top": None,
-        "history": [{"seat": 1, "card": "5S"}, {"seat": 0, "card": "6C"},
-                    {"seat": 1, "card": "6D"}],
+        "pile_size": 0,
+        "pile_face_up": [],
+        "top": None,
+        "history": [
+            {"seat": 1, "card": "5S"},
+            {"seat": 0, "card": "6C"},
+            {"seat": 1, "card": "6D"},
+        ],
         "seen": ["5H", "6C", "JC", "7C", "JS", "5S", "6D"],
-        "captured_cards": [0, 7], "pisti": [0, 1], "jack_pisti": [0, 0],
-        "hand_sizes": [3, 2], "stock": 40, "last_capture_side": 1,
+        "captured_cards": [0, 7],
+        "pisti": [0, 1],
+        "jack_pisti": [0, 0],
+        "hand_sizes": [3, 2],
+        "stock": 40,
+        "last_capture_side": 1,
         "match_totals": [40, 12],
     }
     assert view_for(state, 1).to_dict()["match_totals"] == [0, 0]
@@ -483,12 +534,26 @@ def test_a_view_as_json_has_exactly_the_bot_protocol_fields():
     [
         (2, 0, {1: ["2C", "2D", "2H", "2S"], 0: ["3C", "3D", "3H", "3S"]}),
         (2, 1, {0: ["2C", "2D", "2H", "2S"], 1: ["3C", "3D", "3H", "3S"]}),
-        (3, 0, {1: ["2C", "2D", "2H", "2S"], 2: ["3C", "3D", "3H", "3S"],
-                0: ["4C", "4D", "4H", "4S"]}),
-        (3, 2, {0: ["2C", "2D", "2H", "2S"], 1: ["3C", "3D", "3H", "3S"],
-                2: ["4C", "4D", "4H", "4S"]}),
-        (4, 1, {2: ["2C", "2D", "2H", "2S"], 3: ["3C", "3D", "3H", "3S"],
-                0: ["4C", "4D", "4H", "4S"], 1: ["5C", "5D", "5H", "5S"]}),
+        (
+            3,
+            0,
+            {1: ["2C", "2D", "2H", "2S"], 2: ["3C", "3D", "3H", "3S"], 0: ["4C", "4D", "4H", "4S"]},
+        ),
+        (
+            3,
+            2,
+            {0: ["2C", "2D", "2H", "2S"], 1: ["3C", "3D", "3H", "3S"], 2: ["4C", "4D", "4H", "4S"]},
+        ),
+        (
+            4,
+            1,
+            {
+                2: ["2C", "2D", "2H", "2S"],
+                3: ["3C", "3D", "3H", "3S"],
+                0: ["4C", "4D", "4H", "4S"],
+                1: ["5C", "5D", "5H", "5S"],
+            },
+        ),
     ],
 )
 def test_dealing_starts_after_the_dealer_four_consecutive_cards_each(players, dealer, hands):
@@ -560,17 +625,54 @@ def test_players_and_partnerships_options(rules, second_seat, captured, last_sid
 T3_TABLE = ["JS", "4D", "4H", "9S"]
 T3_STRETCHES = [
     ["AC", "2D", "3D", "5D", "6D", "7D", "8D", "9D", "QD"],
-    ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC", "QC", "2H", "3H", "5H", "6H",
-     "7H", "8H", "TH"],
-    ["TD", "AD", "AH", "AS", "QH", "KH", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "TS", "QS",
-     "KS"],
+    [
+        "2C",
+        "3C",
+        "4C",
+        "5C",
+        "6C",
+        "7C",
+        "8C",
+        "9C",
+        "TC",
+        "QC",
+        "2H",
+        "3H",
+        "5H",
+        "6H",
+        "7H",
+        "8H",
+        "TH",
+    ],
+    [
+        "TD",
+        "AD",
+        "AH",
+        "AS",
+        "QH",
+        "KH",
+        "2S",
+        "3S",
+        "4S",
+        "5S",
+        "6S",
+        "7S",
+        "8S",
+        "TS",
+        "QS",
+        "KS",
+    ],
 ]
 T3_PLAYS = [
     "9H",
-    *quiet(T3_STRETCHES[0]), "JC",
-    *quiet(T3_STRETCHES[1]), "JD",
-    "KC", "KD",
-    *quiet(T3_STRETCHES[2]), "JH",
+    *quiet(T3_STRETCHES[0]),
+    "JC",
+    *quiet(T3_STRETCHES[1]),
+    "JD",
+    "KC",
+    "KD",
+    *quiet(T3_STRETCHES[2]),
+    "JH",
 ]
 T3_DECK = deck_for_plays(T3_TABLE, T3_PLAYS, players=3)
 
@@ -609,14 +711,20 @@ def test_three_players_each_seat_its_own_side_four_rounds():
 W_TABLE = ["3C", "3D", "3H", "9S"]
 W_PLAYS = [
     "JS",
-    *quiet(["AC", "AD", "2D", "4C", "5C", "6C", "7C", "8C"]), "JC",
-    "KH", "KS",
+    *quiet(["AC", "AD", "2D", "4C", "5C", "6C", "7C", "8C"]),
+    "JC",
+    "KH",
+    "KS",
     *quiet(["TD", "9C", "9D", "9H", "TC", "TH", "TS", "QC", "QD", "4D", "5D", "6D", "7D"]),
     "JD",
-    *quiet(["AH", "AS", "2C", "2H", "2S", "3S", "4H", "4S", "5H", "5S", "6H", "6S", "7H", "7S",
-            "8S"], then="QH"),
-    "QH", "QS",
-    *quiet(["8D", "8H", "KC", "KD"]), "JH",
+    *quiet(
+        ["AH", "AS", "2C", "2H", "2S", "3S", "4H", "4S", "5H", "5S", "6H", "6S", "7H", "7S", "8S"],
+        then="QH",
+    ),
+    "QH",
+    "QS",
+    *quiet(["8D", "8H", "KC", "KD"]),
+    "JH",
 ]
 W_DECK = deck_for_plays(W_TABLE, W_PLAYS, players=4)
 W_CAPTURES = [
@@ -638,11 +746,30 @@ def test_four_players_in_partnerships_seats_0_and_2_are_side_0():
     assert state.pisti == [1, 0]
     sides = replay_summary(state)["sides"]
     assert sides == [
-        {"seats": [0, 2], "cards": 30, "aces": 2, "jacks": 3, "two_of_clubs": False,
-         "ten_of_diamonds": True, "majority": True, "pisti": 1, "jack_pisti": 0, "points": 21},
-        {"seats": [1, 3], "cards": 22, "aces": 2, "jacks": 1, "two_of_clubs": True,
-         "ten_of_diamonds": False, "majority": False, "pisti": 0, "jack_pisti": 0,
-         "points": 5},
+        {
+            "seats": [0, 2],
+            "cards": 30,
+            "aces": 2,
+            "jacks": 3,
+            "two_of_clubs": False,
+            "ten_of_diamonds": True,
+            "majority": True,
+            "pisti": 1,
+            "jack_pisti": 0,
+            "points": 21,
+        },
+        {
+            "seats": [1, 3],
+            "cards": 22,
+            "aces": 2,
+            "jacks": 1,
+            "two_of_clubs": True,
+            "ten_of_diamonds": False,
+            "majority": False,
+            "pisti": 0,
+            "jack_pisti": 0,
+            "points": 5,
+        },
     ]
 
 
@@ -667,11 +794,53 @@ def test_partnerships_option_four_players_without_partnerships():
 S_TABLE = ["JC", "JD", "JH", "9S"]
 S_PLAYS = [
     "JS",
-    "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC", "KC",
-    "2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "TD", "QC", "QD",
-    "AC", "2H", "AD", "3H", "AH", "4H", "AS", "5H", "KD", "6H", "7H", "8H", "9H", "TH",
-    "2S", "3S", "4S", "5S", "TS", "QH", "QS",
-    "6S", "7S", "8S", "KH", "KS",
+    "2C",
+    "3C",
+    "4C",
+    "5C",
+    "6C",
+    "7C",
+    "8C",
+    "9C",
+    "TC",
+    "KC",
+    "2D",
+    "3D",
+    "4D",
+    "5D",
+    "6D",
+    "7D",
+    "8D",
+    "9D",
+    "TD",
+    "QC",
+    "QD",
+    "AC",
+    "2H",
+    "AD",
+    "3H",
+    "AH",
+    "4H",
+    "AS",
+    "5H",
+    "KD",
+    "6H",
+    "7H",
+    "8H",
+    "9H",
+    "TH",
+    "2S",
+    "3S",
+    "4S",
+    "5S",
+    "TS",
+    "QH",
+    "QS",
+    "6S",
+    "7S",
+    "8S",
+    "KH",
+    "KS",
 ]
 S_DECK = deck_for_plays(S_TABLE, S_PLAYS)
 
@@ -717,21 +886,19 @@ def test_deal_p_with_dealer_1_swaps_the_sides():
 @pytest.mark.parametrize(
     ("rules", "deals", "totals", "winners"),
     [
-        ({}, 7, [151, 171], (1,)),                                   # target 151
-        ({"target": 100}, 5, [105, 125], (1,)),                      # both past: highest
-        ({"target": 59}, 3, [59, 79], (1,)),                         # reaching is enough
-        ({"target": 92}, 5, [105, 125], (1,)),                       # tie 92–92: play on
+        ({}, 7, [151, 171], (1,)),  # target 151
+        ({"target": 100}, 5, [105, 125], (1,)),  # both past: highest
+        ({"target": 59}, 3, [59, 79], (1,)),  # reaching is enough
+        ({"target": 92}, 5, [105, 125], (1,)),  # tie 92–92: play on
         ({"target": 92, "target_tie": "shared"}, 4, [92, 92], (0, 1)),
         ({"target": 138, "target_tie": "shared"}, 6, [138, 138], (0, 1)),
         ({"max_deals": 1}, 1, [13, 33], (1,)),
-        ({"max_deals": 2}, 2, [46, 46], (0, 1)),                     # shared despite play_on
+        ({"max_deals": 2}, 2, [46, 46], (0, 1)),  # shared despite play_on
         ({"max_deals": 3, "target": 500}, 3, [59, 79], (1,)),
-        ({"max_deals": 10}, 7, [151, 171], (1,)),                    # target comes first
+        ({"max_deals": 10}, 7, [151, 171], (1,)),  # target comes first
     ],
 )
-def test_target_target_tie_and_max_deals_in_a_match_of_fixed_decks(
-    rules, deals, totals, winners
-):
+def test_target_target_tie_and_max_deals_in_a_match_of_fixed_decks(rules, deals, totals, winners):
     match = play_match(rules)
     assert len(match.finished) == deals
     assert match.totals == totals
@@ -771,19 +938,24 @@ def test_match_outcome(totals, deals, rules, over, winners):
 
 
 def snapshot(state):
-    return (deal_record(state), replay_summary(state), state.current_player,
-            [list(h) for h in state.hands], list(state.pile))
+    return (
+        deal_record(state),
+        replay_summary(state),
+        state.current_player,
+        [list(h) for h in state.hands],
+        list(state.pile),
+    )
 
 
 @pytest.mark.parametrize(
     ("before", "card"),
     [
-        (0, "6C"),    # in the other seat's hand
-        (0, "5H"),    # the table's top card
-        (0, "2H"),    # a face-down table card
-        (0, "AC"),    # still in the stock
-        (1, "5S"),    # already played
-        (1, "JD"),    # seat 1's own card, but it is seat 0's turn
+        (0, "6C"),  # in the other seat's hand
+        (0, "5H"),  # the table's top card
+        (0, "2H"),  # a face-down table card
+        (0, "AC"),  # still in the stock
+        (1, "5S"),  # already played
+        (1, "JD"),  # seat 1's own card, but it is seat 0's turn
         (7, "AC"),
     ],
 )

@@ -36,7 +36,8 @@ def random_rules(rng: random.Random) -> Rules:
     """Any combination of the house rules that changes play, on any table."""
     players, partnerships = rng.choice([(2, False), (3, False), (4, True), (4, False)])
     return Rules(
-        players=players, partnerships=partnerships,
+        players=players,
+        partnerships=partnerships,
         opening=rng.choice(["three_down_one_up", "four_up"]),
         face_up_jack=rng.choice(["return", "keep"]),
         jack_on_lone_jack=rng.choice(["jack_pisti", "pisti"]),
@@ -110,10 +111,27 @@ def test_every_level_decides_from_its_view_alone(level):
 def test_counting_discards_the_rank_nobody_can_match():
     """No capture in hand: the 8 is the card whose other copies are all seen."""
     state = position(
-        hands=[["8D", "KC", "5H", "QS"], ["KS", "5S", "QH", "3C"]], pile=[],
+        hands=[["8D", "KC", "5H", "QS"], ["KS", "5S", "QH", "3C"]],
+        pile=[],
         captured=[["AD", "TC", "2S"], ["8C", "8H", "8S", "4D", "9H"]],
-        stock=["2D", "3S", "4S", "6S", "7S", "9S", "TS", "AS", "7D", "6D", "5D", "4C", "3D",
-               "2H", "6H", "7H"],
+        stock=[
+            "2D",
+            "3S",
+            "4S",
+            "6S",
+            "7S",
+            "9S",
+            "TS",
+            "AS",
+            "7D",
+            "6D",
+            "5D",
+            "4C",
+            "3D",
+            "2H",
+            "6H",
+            "7H",
+        ],
     )
     assert make_bot("counting").choose(view_for(state, 0)) == parse_card("8D")
 
@@ -128,9 +146,12 @@ def test_master_leads_the_card_nobody_can_answer_in_the_last_round():
     hand. Seat 0 holds a 5 and three cards the opponent can answer; leading the 5 onto
     the empty table leaves nothing the opponent can take (no 5, no jack left)."""
     state = position(
-        hands=[["5D", "QC", "KH", "9S"], ["QS", "KD", "9H", "4C"]], pile=[],
-        captured=[[c for c in _remaining_cards(["5D", "QC", "KH", "9S", "QS", "KD", "9H",
-                                                "4C"])], []],
+        hands=[["5D", "QC", "KH", "9S"], ["QS", "KD", "9H", "4C"]],
+        pile=[],
+        captured=[
+            [c for c in _remaining_cards(["5D", "QC", "KH", "9S", "QS", "KD", "9H", "4C"])],
+            [],
+        ],
     )
     assert make_bot("master").choose(view_for(state, 0)) == parse_card("5D")
 
@@ -150,8 +171,9 @@ def test_master_plays_the_last_round_for_the_counting_replies_not_a_perfect_oppo
     checked = alpha_beta_differs = 0
     while checked < 120:
         state = new_deal(Rules(opening="four_up"), rng=rng, dealer=rng.randrange(2))
-        while not state.is_over and (state.stock_left
-                                     or len(state.hands[state.current_player]) > 4):
+        while not state.is_over and (
+            state.stock_left or len(state.hands[state.current_player]) > 4
+        ):
             state.play(make_bot("counting").choose(view_for(state, state.current_player)))
         view = view_for(state, state.current_player) if not state.is_over else None
         if view is None or len(set(view.hand)) < 2:
@@ -161,8 +183,9 @@ def test_master_plays_the_last_round_for_the_counting_replies_not_a_perfect_oppo
         world = state.copy()
         world.captured = [[] for _ in range(2)]  # a world counts only the rest of the deal
         played_out = {
-            card: QuickMaster()._value(outcome_gains(
-                *counting_outcome(world, view, card, points), view, points), view)
+            card: QuickMaster()._value(
+                outcome_gains(*counting_outcome(world, view, card, points), view, points), view
+            )
             for card in set(view.hand)
         }
         best = max(played_out.values())
@@ -178,8 +201,7 @@ def _remaining_cards(excluded):
 
 
 def test_a_tiny_duel_runs_with_the_references():
-    result = duel(lambda s: make_bot("counting", s), lambda s: make_bot("random", s), 10,
-                  seed=5)
+    result = duel(lambda s: make_bot("counting", s), lambda s: make_bot("random", s), 10, seed=5)
     assert result.mean_margin > 0
 
 
@@ -197,17 +219,24 @@ def test_the_fast_rollout_policy_is_the_medium_evaluator():
                 unseen_ranks = [rng.randrange(0, 4) for _ in range(13)]
                 pool = sum(unseen_ranks)
                 args = dict(
-                    pile_size=len(state.pile), unseen_ranks=unseen_ranks, pool=pool,
+                    pile_size=len(state.pile),
+                    unseen_ranks=unseen_ranks,
+                    pool=pool,
                     unseen_points=rng.randrange(0, 12),
-                    next_hand=rng.randrange(0, 5), plays_left=state.remaining,
-                    my_turns_left=rng.randrange(0, 20), last_round=rng.random() < 0.3,
+                    next_hand=rng.randrange(0, 5),
+                    plays_left=state.remaining,
+                    my_turns_left=rng.randrange(0, 20),
+                    last_round=rng.random() < 0.3,
                 )
                 points = points_table(rules)
-                expected = Evaluator(rules, pile_face_up=state.pile[state.pile_face_down:],
-                                     points=points, **args).best(hand)
+                expected = Evaluator(
+                    rules, pile_face_up=state.pile[state.pile_face_down :], points=points, **args
+                ).best(hand)
                 del args["pile_size"]
-                assert medium_choice(hand, rules, points, state.pile, state.pile_face_down,
-                                     **args) == expected
+                assert (
+                    medium_choice(hand, rules, points, state.pile, state.pile_face_down, **args)
+                    == expected
+                )
                 compared += 1
             state.play(rng.choice(state.legal_plays()))
 
@@ -229,14 +258,17 @@ def _engine_roll_out(state, points, public):
                 unseen[c >> 2] -= 1
             stock_left = state.stock_left
             card = Evaluator(
-                state.rules, pile_face_up=state.pile[state.pile_face_down:],
-                pile_size=len(state.pile), unseen_ranks=unseen,
+                state.rules,
+                pile_face_up=state.pile[state.pile_face_down :],
+                pile_size=len(state.pile),
+                unseen_ranks=unseen,
                 pool=52 - public_count - len(hand),
                 unseen_points=total - public_points - sum(points[c] for c in hand),
                 next_hand=len(state.hands[(seat + 1) % state.players]),
                 plays_left=state.remaining,
                 my_turns_left=len(hand) - 1 + stock_left // state.players,
-                last_round=stock_left == 0, points=points,
+                last_round=stock_left == 0,
+                points=points,
             ).best(hand)
         state.play(card)
         public_ranks[card >> 2] += 1
@@ -278,8 +310,15 @@ def _engine_counting_roll_out(state, points, public, choice=counting_choice):
             unseen = [4 - n for n in public_ranks]
             for c in hand:
                 unseen[c >> 2] -= 1
-            card = choice(hand, state.pile[state.pile_face_down:], len(state.pile),
-                          unseen, state.remaining, state.rules, points)
+            card = choice(
+                hand,
+                state.pile[state.pile_face_down :],
+                len(state.pile),
+                unseen,
+                state.remaining,
+                state.rules,
+                points,
+            )
         state.play(card)
         public_ranks[card >> 2] += 1
 
@@ -318,12 +357,19 @@ def test_the_reference_play_outs_are_the_frozen_policy_through_the_engine():
     for state, view, card in _mid_deal_plays(34, 300):
         points = points_table(state.rules)
         captured, pisti, jack_pisti = fast_roll_out(
-            state, points, None, lean_reference_choice, lean=True, ranks=seen_ranks(view),
-            first=card)
+            state,
+            points,
+            None,
+            lean_reference_choice,
+            lean=True,
+            ranks=seen_ranks(view),
+            first=card,
+        )
         slow = state.copy()
         slow.play(card)
-        _engine_counting_roll_out(slow, points, set(view.seen) - set(view.hand) | {card},
-                                  reference_choice)
+        _engine_counting_roll_out(
+            slow, points, set(view.seen) - set(view.hand) | {card}, reference_choice
+        )
         assert [sorted(c) for c in captured] == [sorted(c) for c in slow.captured]
         assert (pisti, jack_pisti) == (slow.pisti, slow.jack_pisti)
 
@@ -334,8 +380,10 @@ def test_the_reference_policy_is_a_copy_the_playing_levels_do_not_share(monkeypa
     positions = [view for _, view, _ in _mid_deal_plays(35, 40) if len(view.hand) > 1]
 
     def choices():
-        return [(CountingBot(7).choose(v), PimcBot(7).choose(v), ExpertBot(7).choose(v))
-                for v in positions]
+        return [
+            (CountingBot(7).choose(v), PimcBot(7).choose(v), ExpertBot(7).choose(v))
+            for v in positions
+        ]
 
     before = choices()
     import pisti.bots.policies as policies
@@ -362,8 +410,9 @@ def test_a_play_out_from_the_world_itself_leaves_it_untouched_and_ends_as_the_en
         assert (state.hands, state.pile, state.captured, state.remaining) == before
         slow = state.copy()
         slow.play(card)
-        _engine_counting_roll_out(slow, points_table(rules),
-                                  set(view.seen) - set(view.hand) | {card})
+        _engine_counting_roll_out(
+            slow, points_table(rules), set(view.seen) - set(view.hand) | {card}
+        )
         assert [sorted(c) for c in captured] == [sorted(c) for c in slow.captured]
         assert (pisti, jack_pisti) == (slow.pisti, slow.jack_pisti)
 
@@ -373,12 +422,15 @@ def _engine_minimax(state, me, value_of, captured_before, points):
     if state.is_over:
         counts = [captured_before[s] + len(c) for s, c in enumerate(state.captured)]
         winner = majority_side(counts, state.rules.majority_rule)
-        return value_of([
-            sum(points[c] for c in captured) + state.pisti[s] * state.rules.pisti_points
-            + state.jack_pisti[s] * state.rules.jack_pisti_points
-            + (state.rules.majority_bonus if s == winner else 0)
-            for s, captured in enumerate(state.captured)
-        ])
+        return value_of(
+            [
+                sum(points[c] for c in captured)
+                + state.pisti[s] * state.rules.pisti_points
+                + state.jack_pisti[s] * state.rules.jack_pisti_points
+                + (state.rules.majority_bonus if s == winner else 0)
+                for s, captured in enumerate(state.captured)
+            ]
+        )
     values = []
     for card in set(state.hands[state.current_player]):
         child = state.copy()
@@ -398,8 +450,9 @@ def test_the_last_round_search_finds_the_engines_minimax_value():
         if rules.players != 2:
             continue
         state = new_deal(rules, rng=rng, dealer=rng.randrange(2))
-        while not state.is_over and (state.stock_left or state.pile_face_down
-                                     or len(state.hands[state.current_player]) > 4):
+        while not state.is_over and (
+            state.stock_left or state.pile_face_down or len(state.hands[state.current_player]) > 4
+        ):
             state.play(rng.choice(state.legal_plays()))
         if state.is_over or state.pile_face_down:
             continue

@@ -36,8 +36,9 @@ def test_worked_example_before_the_deal_is_complete_has_no_majority_bonus():
 
 
 def test_worked_example_with_other_point_values():
-    rules = Rules(pisti_points=5, majority_bonus=0, ten_of_diamonds_points=10,
-                  two_of_clubs_points=0)
+    rules = Rules(
+        pisti_points=5, majority_bonus=0, ten_of_diamonds_points=10, two_of_clubs_points=0
+    )
     ours, theirs = score_tallies([OURS, THEIRS], rules)
     assert (ours.points, theirs.points) == (3 + 2 + 10 + 0 + 5, 1 + 2 + 0)
 

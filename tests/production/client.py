@@ -63,8 +63,11 @@ class Forms(HTMLParser):
         elif tag == "select" and a.get("name"):
             self._select = a["name"]
             fields.setdefault(a["name"], None)
-        elif tag == "option" and self._select and (
-                fields.get(self._select) is None or "selected" in a):
+        elif (
+            tag == "option"
+            and self._select
+            and (fields.get(self._select) is None or "selected" in a)
+        ):
             fields[self._select] = a.get("value", "")
 
     def handle_endtag(self, tag):
@@ -79,10 +82,13 @@ class Forms(HTMLParser):
 
     def form(self, **attrs) -> dict:
         for form in self.forms:
-            if all(form["attrs"].get(k) is not None and (v is True or form["attrs"][k] == v)
-                   for k, v in attrs.items()):
+            if all(
+                form["attrs"].get(k) is not None and (v is True or form["attrs"][k] == v)
+                for k, v in attrs.items()
+            ):
                 return {k: v for k, v in form["fields"].items() if v is not None} | {
-                    "_action": form["action"]}
+                    "_action": form["action"]
+                }
         raise LookupError(f"no form with {attrs}")
 
 
@@ -96,17 +102,27 @@ class Visitor:
         self.timeout = timeout
         self.failures: list[str] = []
 
-    def request(self, method: str, path: str, fields: dict | None = None,
-                accept: str = "text/html") -> Answer:
-        headers = {"Host": f"127.0.0.1:{self.port}", "X-Forwarded-Proto": "https",
-                   "Accept": accept, "Connection": "close"}
+    def request(
+        self, method: str, path: str, fields: dict | None = None, accept: str = "text/html"
+    ) -> Answer:
+        headers = {
+            "Host": f"127.0.0.1:{self.port}",
+            "X-Forwarded-Proto": "https",
+            "Accept": accept,
+            "Connection": "close",
+        }
         if self.cookies:
             headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         body = None
         if fields is not None:
             body = urlencode(fields)
-            headers.update({"Content-Type": "application/x-www-form-urlencoded",
-                            "Origin": self.origin, "Referer": self.origin + path})
+            headers.update(
+                {
+                    "Content-Type": "application/x-www-form-urlencoded",
+                    "Origin": self.origin,
+                    "Referer": self.origin + path,
+                }
+            )
         started = time.perf_counter()
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=self.timeout)
         try:
@@ -119,8 +135,9 @@ class Visitor:
             raise
         finally:
             connection.close()
-        answer = Answer(response.status, {k.lower(): v for k, v in raw}, text,
-                        time.perf_counter() - started)
+        answer = Answer(
+            response.status, {k.lower(): v for k, v in raw}, text, time.perf_counter() - started
+        )
         for name, value in raw:
             if name.lower() == "set-cookie":
                 key, _, rest = value.partition("=")

@@ -48,8 +48,10 @@ def _own_database(url: str) -> str:
 def production_env(tmp_path_factory) -> dict[str, str]:
     database, redis = os.environ.get("DATABASE_URL", ""), os.environ.get("REDIS_URL", "")
     if not database.startswith("postgres") or not redis.startswith("redis"):
-        pytest.fail("the production leg needs DATABASE_URL (PostgreSQL) and REDIS_URL: "
-                    "run it with make test-production")
+        pytest.fail(
+            "the production leg needs DATABASE_URL (PostgreSQL) and REDIS_URL: "
+            "run it with make test-production"
+        )
     tmp = tmp_path_factory.mktemp("production")
     return {
         **os.environ,
@@ -64,27 +66,50 @@ def production_env(tmp_path_factory) -> dict[str, str]:
 
 
 def manage(env: dict, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 @pytest.fixture(scope="session")
 def server(production_env, tmp_path_factory):
     """gunicorn with three workers; yields (port, master process)."""
     env = production_env
-    for command in (["compile_translations"], ["migrate", "--noinput", "-v0"],
-                    ["load_content"], ["collectstatic", "--noinput", "-v0"],
-                    ["createsuperuser", "--noinput", "--username", ADMIN[0],
-                     "--email", "ci@example.invalid"]):
+    for command in (
+        ["compile_translations"],
+        ["migrate", "--noinput", "-v0"],
+        ["load_content"],
+        ["collectstatic", "--noinput", "-v0"],
+        ["createsuperuser", "--noinput", "--username", ADMIN[0], "--email", "ci@example.invalid"],
+    ):
         result = manage(env, *command)
         assert result.returncode == 0, (command, result.stdout, result.stderr)
     port = _free_port()
     log = tmp_path_factory.mktemp("gunicorn") / "gunicorn.log"
     master = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "tests.production.worker_app",
-         "--bind", f"127.0.0.1:{port}", "--workers", str(WORKERS), "--timeout", "60",
-         "--log-level", "warning", "--error-logfile", str(log)],
-        cwd=ROOT, env=env,
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "tests.production.worker_app",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            str(WORKERS),
+            "--timeout",
+            "60",
+            "--log-level",
+            "warning",
+            "--error-logfile",
+            str(log),
+        ],
+        cwd=ROOT,
+        env=env,
     )
     deadline = time.monotonic() + 60
     while True:

@@ -22,7 +22,11 @@ pytestmark = pytest.mark.production
 def db_worker(env) -> subprocess.Popen:
     return subprocess.Popen(
         [sys.executable, "manage.py", "db_worker", "--no-startup-delay", "--interval", "0.2"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
 
 
 def finished_game(port) -> tuple[Visitor, str]:
@@ -79,11 +83,21 @@ def test_a_worker_killed_mid_task_is_replaced_and_the_task_finished(server, prod
     second = db_worker(env)
     try:
         retried = subprocess.run(
-            [sys.executable, "manage.py", "shell", "-c",
-             "from analysis.models import DealAnalysis as D; from analysis.service import "
-             "request_analysis as r; row = D.objects.latest('pk'); "
-             "print(r(row.game, row.deal).attempts)"],
-            cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+            [
+                sys.executable,
+                "manage.py",
+                "shell",
+                "-c",
+                "from analysis.models import DealAnalysis as D; from analysis.service import "
+                "request_analysis as r; row = D.objects.latest('pk'); "
+                "print(r(row.game, row.deal).attempts)",
+            ],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
         assert retried.stdout.split()[-1] == "2", retried.stderr[-500:]
         assert wait_for(lambda: status(visitor, game)["finished"], 180)
     finally:

@@ -30,10 +30,24 @@ def daphne_ports(server, production_env, tmp_path_factory):
     ports, processes = [_free_port(), _free_port()], []
     for port in ports:
         log = open(logs / f"daphne-{port}.log", "w")  # noqa: SIM115 - closed with the process
-        processes.append(subprocess.Popen(
-            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
-             "pisti_site.asgi:application"], cwd=ROOT, env=production_env, stdout=log,
-            stderr=log))
+        processes.append(
+            subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "daphne",
+                    "-b",
+                    "127.0.0.1",
+                    "-p",
+                    str(port),
+                    "pisti_site.asgi:application",
+                ],
+                cwd=ROOT,
+                env=production_env,
+                stdout=log,
+                stderr=log,
+            )
+        )
     deadline = time.monotonic() + 60
     for port in ports:
         while True:
@@ -55,9 +69,11 @@ def socket_for(visitor: Visitor, table_path: str):
     """The table's WebSocket as this visitor's browser opens it."""
     table_id = table_path.rstrip("/").rsplit("/", 1)[1]
     cookie = "; ".join(f"{k}={v}" for k, v in visitor.cookies.items())
-    return connect(f"ws://127.0.0.1:{visitor.port}/ws/en/friends/{table_id}/",
-                   additional_headers={"Cookie": cookie, "Origin": visitor.origin},
-                   open_timeout=10)
+    return connect(
+        f"ws://127.0.0.1:{visitor.port}/ws/en/friends/{table_id}/",
+        additional_headers={"Cookie": cookie, "Origin": visitor.origin},
+        open_timeout=10,
+    )
 
 
 def latest_state(ws, timeout=10, arrivals: list | None = None) -> dict:
@@ -82,8 +98,12 @@ def latest_state(ws, timeout=10, arrivals: list | None = None) -> dict:
 def test_two_daphne_processes_play_one_deal_together_through_redis(daphne_ports):
     ayse, mehmet = Visitor(daphne_ports[0]), Visitor(daphne_ports[1])
     form = ayse.get("/en/friends/")
-    made = ayse.submit(form, "/en/friends/", {"name": "Ayşe", "kind": "1v1", "timer": "0",
-                                              "max_deals": "1"}, **{"data-new-table": True})
+    made = ayse.submit(
+        form,
+        "/en/friends/",
+        {"name": "Ayşe", "kind": "1v1", "timer": "0", "max_deals": "1"},
+        **{"data-new-table": True},
+    )
     assert made.status == 302, made.text[:500]
     table_path = location_path(made)
     lobby = mehmet.get(table_path)
@@ -99,9 +119,11 @@ def test_two_daphne_processes_play_one_deal_together_through_redis(daphne_ports)
     assert frames[0]["status"] == frames[1]["status"] == "finished"
     assert ayse.failures == [] and mehmet.failures == []
     crossings.sort()
-    results_line(f"friends across two Daphne processes and Redis: {len(crossings)} plays, "
-                 f"play to other seat's update p50 {crossings[len(crossings) // 2] * 1e3:.0f} "
-                 f"ms, p95 {crossings[int(len(crossings) * .95)] * 1e3:.0f} ms")
+    results_line(
+        f"friends across two Daphne processes and Redis: {len(crossings)} plays, "
+        f"play to other seat's update p50 {crossings[len(crossings) // 2] * 1e3:.0f} "
+        f"ms, p95 {crossings[int(len(crossings) * 0.95)] * 1e3:.0f} ms"
+    )
 
 
 def play_the_deal(sockets):
@@ -116,12 +138,14 @@ def play_the_deal(sockets):
         other = 1 - mover
         card = sorted(frames[mover]["view"]["hand"])[0]
         sent, arrived = time.perf_counter(), []
-        sockets[mover].send(json.dumps({"type": "play", "card": card,
-                                        "version": frames[mover]["version"]}))
+        sockets[mover].send(
+            json.dumps({"type": "play", "card": card, "version": frames[mover]["version"]})
+        )
         frames[other] = latest_state(sockets[other], arrivals=arrived)
         crossings.append(arrived[0] - sent)
         assert {"seat": mover, "card": card} in frames[other]["view"]["history"] or (
-            frames[other]["deal_over"])
+            frames[other]["deal_over"]
+        )
         frames[mover] = latest_state(sockets[mover])
     return frames, crossings
 
@@ -129,25 +153,35 @@ def play_the_deal(sockets):
 TABLES = 20
 # Started tables and each seat's session key, made in the production database by the
 # benchmark's own code (printed as JSON on the last line).
-PREPARE = ("import json, sys; sys.path.insert(0, 'benchmarks'); "
-           "from friends_speed import prepare_tables; "
-           "print(json.dumps(prepare_tables({}, int(sys.argv[1]), 1)))")
+PREPARE = (
+    "import json, sys; sys.path.insert(0, 'benchmarks'); "
+    "from friends_speed import prepare_tables; "
+    "print(json.dumps(prepare_tables({}, int(sys.argv[1]), 1)))"
+)
 
 
 def friends_speed():
     spec = importlib.util.spec_from_file_location(
-        "friends_speed", ROOT / "benchmarks" / "friends_speed.py")
+        "friends_speed", ROOT / "benchmarks" / "friends_speed.py"
+    )
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
 def test_twenty_tables_at_once_over_two_processes_all_finish_without_an_error(
-        daphne_ports, production_env):
+    daphne_ports, production_env
+):
     """The benchmark, smaller: each table's two seats on different processes, every play
     through Redis; no refusal, no failed connection, every deal played to its end."""
-    made = subprocess.run([sys.executable, "-c", PREPARE, str(TABLES)], cwd=ROOT,
-                          env=production_env, capture_output=True, text=True, timeout=120)
+    made = subprocess.run(
+        [sys.executable, "-c", PREPARE, str(TABLES)],
+        cwd=ROOT,
+        env=production_env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert made.returncode == 0, made.stderr[-2000:]
     tables = json.loads(made.stdout.splitlines()[-1])
     assert len(tables) == TABLES
@@ -159,7 +193,9 @@ def test_twenty_tables_at_once_over_two_processes_all_finish_without_an_error(
     assert (stats.refused, stats.failed) == (0, 0)
     assert stats.finished == TABLES
     assert len(stats.latencies) >= TABLES * 40  # a 1v1 deal is 48 plays
-    results_line(f"friends_speed, {TABLES} tables over two Daphne processes: {elapsed:.1f} s, "
-                 f"play to other seat's update p50 "
-                 f"{bench.percentile(stats.latencies, .5) * 1e3:.0f} ms, p95 "
-                 f"{bench.percentile(stats.latencies, .95) * 1e3:.0f} ms, 0 errors")
+    results_line(
+        f"friends_speed, {TABLES} tables over two Daphne processes: {elapsed:.1f} s, "
+        f"play to other seat's update p50 "
+        f"{bench.percentile(stats.latencies, 0.5) * 1e3:.0f} ms, p95 "
+        f"{bench.percentile(stats.latencies, 0.95) * 1e3:.0f} ms, 0 errors"
+    )

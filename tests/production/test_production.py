@@ -31,10 +31,15 @@ def percentile(values: list[float], q: float) -> float:
 
 # --- playing a practice game as a browser with JavaScript does -------------------------
 
+
 def start_game(visitor: Visitor, level: str) -> str:
     page = visitor.get("/en/practice/")
-    answer = visitor.submit(page, "/en/practice/", {"level": level, "table": "1v1",
-                                                   "max_deals": "1"}, **{"data-new-game": True})
+    answer = visitor.submit(
+        page,
+        "/en/practice/",
+        {"level": level, "table": "1v1", "max_deals": "1"},
+        **{"data-new-game": True},
+    )
     assert answer.status == 302, (answer.status, answer.text[:300])
     return location_path(answer)
 
@@ -48,13 +53,25 @@ def playable_card(html: str) -> str | None:
 
 
 def play_card(visitor: Visitor, game: str, html: str, card: str) -> Answer:
-    return visitor.request("POST", game + "play/", {
-        "csrfmiddlewaretoken": visitor.cookies["csrftoken"], "card": card,
-        "version": VERSION.search(html).group(1)}, accept="application/json")
+    return visitor.request(
+        "POST",
+        game + "play/",
+        {
+            "csrfmiddlewaretoken": visitor.cookies["csrftoken"],
+            "card": card,
+            "version": VERSION.search(html).group(1),
+        },
+        accept="application/json",
+    )
 
 
-def play_to_the_end(visitor: Visitor, game: str, timings: list[float] | None = None,
-                    played: list[str] | None = None, limit: int = 200) -> None:
+def play_to_the_end(
+    visitor: Visitor,
+    game: str,
+    timings: list[float] | None = None,
+    played: list[str] | None = None,
+    limit: int = 200,
+) -> None:
     html = visitor.get(game).text
     for _ in range(limit):
         card = playable_card(html)
@@ -75,11 +92,13 @@ def humans_plays_in_record(visitor: Visitor, game: str) -> list[str]:
     assert record.status == 200, record.status
     state = state_from_record(record.json())
     assert state.is_over
-    return [f"{'A23456789TJQK'[e.card >> 2]}{'CDHS'[e.card & 3]}"
-            for e in state.events if e.seat == 0]
+    return [
+        f"{'A23456789TJQK'[e.card >> 2]}{'CDHS'[e.card & 3]}" for e in state.events if e.seat == 0
+    ]
 
 
 # --- the checks ------------------------------------------------------------------------
+
 
 def test_check_deploy_is_clean(production_env):
     result = manage(production_env, "check", "--deploy", "--fail-level", "WARNING")
@@ -97,8 +116,9 @@ def test_every_worker_serves_and_the_cache_is_redis(server, production_env):
     assert keys, "rules pages are not cached in Redis"
 
 
-@pytest.mark.parametrize("path", ["/", "/en/", "/en/rules/", "/robots.txt", "/favicon.ico",
-                                  "/en/tutorial/"])
+@pytest.mark.parametrize(
+    "path", ["/", "/en/", "/en/rules/", "/robots.txt", "/favicon.ico", "/en/tutorial/"]
+)
 def test_head_answers_like_get_through_gunicorn(port, path):
     visitor = Visitor(port)
     got, head = visitor.get(path), visitor.request("HEAD", path)
@@ -107,8 +127,9 @@ def test_head_answers_like_get_through_gunicorn(port, path):
     assert visitor.failures == []
 
 
-def answers_from_every_worker(port: int, master, path: str,
-                              limit: int = 400) -> dict[int, list[Answer]]:
+def answers_from_every_worker(
+    port: int, master, path: str, limit: int = 400
+) -> dict[int, list[Answer]]:
     """Ask for ``path`` from several visitors at once until every live worker answered."""
     live = worker_pids(master)
     answers: dict[int, list[Answer]] = {}
@@ -133,8 +154,9 @@ def test_an_admin_edit_shows_through_every_worker_on_the_next_request(server):
     before = answers_from_every_worker(port, master, "/en/rules/")  # cached everywhere
     admin = Visitor(port)
     login = admin.get("/admin/login/?next=/admin/")
-    answer = admin.submit(login, "/admin/login/", {"username": ADMIN[0],
-                                                   "password": ADMIN[1]}, id="login-form")
+    answer = admin.submit(
+        login, "/admin/login/", {"username": ADMIN[0], "password": ADMIN[1]}, id="login-form"
+    )
     assert answer.status == 302, answer.text[:500]
     changelist = admin.get("/admin/rules/page/").text
     for change in re.findall(r'href="(/admin/rules/page/\d+/change/)"', changelist):
@@ -147,16 +169,18 @@ def test_an_admin_edit_shows_through_every_worker_on_the_next_request(server):
     heading = f"Edited in the admin {uuid.uuid4().hex[:8]}"
     old = fields["sections-0-heading_en"]
     assert all(old in a.text for answers in before.values() for a in answers)
-    saved = admin.submit(form, change, {"sections-0-heading_en": heading, "_save": "Save"},
-                         id="page_form")
+    saved = admin.submit(
+        form, change, {"sections-0-heading_en": heading, "_save": "Save"}, id="page_form"
+    )
     assert saved.status == 302, re.findall(r'class="errorlist[^>]*>(.*?)</ul>', saved.text)
 
     after = answers_from_every_worker(port, master, "/en/rules/")
-    stale = [pid for pid, answers in after.items() if any(heading not in a.text
-                                                          for a in answers)]
+    stale = [pid for pid, answers in after.items() if any(heading not in a.text for a in answers)]
     assert not stale, f"workers {stale} still served the old page"
-    results_line(f"admin edit: seen on the next request by all {len(after)} workers "
-                 f"({sum(map(len, after.values()))} requests checked)")
+    results_line(
+        f"admin edit: seen on the next request by all {len(after)} workers "
+        f"({sum(map(len, after.values()))} requests checked)"
+    )
 
 
 def test_twenty_concurrent_games_to_the_end_without_a_failed_request(server):
@@ -183,8 +207,9 @@ def test_twenty_concurrent_games_to_the_end_without_a_failed_request(server):
     failures = [f for v in visitors for f in v.failures]
     results_line(
         f"20 concurrent medium games: {len(timings)} moves in {elapsed:.1f} s; move p50 "
-        f"{percentile(timings, .5) * 1e3:.0f} ms, p95 {percentile(timings, .95) * 1e3:.0f} ms,"
-        f" max {max(timings) * 1e3:.0f} ms; failed requests: {len(failures)}")
+        f"{percentile(timings, 0.5) * 1e3:.0f} ms, p95 {percentile(timings, 0.95) * 1e3:.0f} ms,"
+        f" max {max(timings) * 1e3:.0f} ms; failed requests: {len(failures)}"
+    )
     assert not errors, errors[:3]
     assert failures == []
     assert len(timings) == 20 * 24  # 24 cards each in a two-player deal

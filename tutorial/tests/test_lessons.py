@@ -15,8 +15,19 @@ STEPS = [(lesson["slug"], step) for lesson in LESSONS for step in lesson["steps"
 IDS = [f"{slug}/{step['id']}" for slug, step in STEPS]
 
 EXPECTED_ORDER = [
-    "the-table", "capture", "no-match", "jack", "pisti", "jack-pisti", "jack-empty-table",
-    "jack-on-lone-card", "first-capture", "last-cards", "counting", "match", "strategy",
+    "the-table",
+    "capture",
+    "no-match",
+    "jack",
+    "pisti",
+    "jack-pisti",
+    "jack-empty-table",
+    "jack-on-lone-card",
+    "first-capture",
+    "last-cards",
+    "counting",
+    "match",
+    "strategy",
     "partnership",
 ]
 
@@ -56,11 +67,22 @@ TABLE_IDS = [f"{slug}/{step['id']}" for slug, step in TABLE_STEPS]
 @pytest.mark.parametrize("slug, step", TABLE_STEPS, ids=TABLE_IDS)
 def test_every_table_is_a_real_deal_replayed_by_the_engine(slug, step):
     """No hand-written position: a full deck and the plays before the step, nothing else."""
-    assert set(step) <= {"id", "kind", "deal", "plays", "facts", "goal", "solution", "outcome",
-                         "replies", "wrong"}
+    assert set(step) <= {
+        "id",
+        "kind",
+        "deal",
+        "plays",
+        "facts",
+        "goal",
+        "solution",
+        "outcome",
+        "replies",
+        "wrong",
+    }
     rules = Rules.from_dict(step["deal"].get("rules"))
-    replay = new_deal(rules, deck=engine.deal_deck(step["deal"], rules),
-                      dealer=step["deal"]["dealer"])
+    replay = new_deal(
+        rules, deck=engine.deal_deck(step["deal"], rules), dealer=step["deal"]["dealer"]
+    )
     for card in step["plays"]:
         assert parse_card(card) in replay.legal_plays()
         replay.play(card)
@@ -70,8 +92,10 @@ def test_every_table_is_a_real_deal_replayed_by_the_engine(slug, step):
     assert state.captured == replay.captured and state.stock_left == replay.stock_left
     assert not state.is_over
     seats_behind = {len(h) for h in state.hands}
-    assert seats_behind <= {len(state.hands[state.current_player]),
-                            len(state.hands[state.current_player]) - 1}
+    assert seats_behind <= {
+        len(state.hands[state.current_player]),
+        len(state.hands[state.current_player]) - 1,
+    }
 
 
 def test_every_step_with_cards_shows_a_table():
@@ -119,7 +143,8 @@ def test_every_card_in_the_hand_is_right_or_explained(slug, step):
 def test_each_scripted_wrong_move_is_really_wrong(slug, step):
     before = engine.build_state(step)
     assert step.get("wrong") or len(before.hands[engine.LEARNER]) == 1, (
-        "a move step explains its wrong cards")
+        "a move step explains its wrong cards"
+    )
     for card in step["wrong"]:
         assert parse_card(card) in before.legal_plays(), f"{card} is not in the hand"
         assert not engine.play_move(step, card).right, f"{card} meets the goal after all"

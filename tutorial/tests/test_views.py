@@ -21,8 +21,12 @@ def act_url(slug):
 
 
 def first_play_step():
-    return Step.objects.filter(kind=Step.PLAY).select_related("lesson").order_by(
-        "lesson__order", "order").first()
+    return (
+        Step.objects.filter(kind=Step.PLAY)
+        .select_related("lesson")
+        .order_by("lesson__order", "order")
+        .first()
+    )
 
 
 def go_to(client, step):
@@ -34,12 +38,16 @@ def go_to(client, step):
 def solve(client, step, **extra):
     slug = step.lesson.slug
     if step.kind == Step.PLAY:
-        client.post(act_url(slug), {"action": "play", "step": step.order,
-                                    "card": step.spec["solution"]}, **extra)
+        client.post(
+            act_url(slug),
+            {"action": "play", "step": step.order, "card": step.spec["solution"]},
+            **extra,
+        )
     elif step.kind == Step.QUIZ:
         answer = engine.quiz_answer(step.spec["question"])
-        client.post(act_url(slug), {"action": "answer", "step": step.order, "choice": answer},
-                    **extra)
+        client.post(
+            act_url(slug), {"action": "answer", "step": step.order, "choice": answer}, **extra
+        )
     return client.post(act_url(slug), {"action": "next", "step": step.order}, **extra)
 
 
@@ -65,8 +73,11 @@ def test_every_lesson_page_renders_in_every_language(client, language):
 def test_right_move_is_played_and_explained(client):
     step = first_play_step()
     go_to(client, step)
-    response = client.post(act_url(step.lesson.slug), {
-        "action": "play", "step": step.order, "card": step.spec["solution"]}, follow=True)
+    response = client.post(
+        act_url(step.lesson.slug),
+        {"action": "play", "step": step.order, "card": step.spec["solution"]},
+        follow=True,
+    )
     assert progress_of(client, step.lesson.slug)["solved"] is True
     html = response.content.decode()
     assert "feedback-right" in html
@@ -78,8 +89,11 @@ def test_wrong_move_is_explained_and_the_table_stays(client):
     step = first_play_step()
     go_to(client, step)
     wrong = step.spec["wrong"][0]
-    response = client.post(act_url(step.lesson.slug), {
-        "action": "play", "step": step.order, "card": wrong}, follow=True)
+    response = client.post(
+        act_url(step.lesson.slug),
+        {"action": "play", "step": step.order, "card": wrong},
+        follow=True,
+    )
     progress = progress_of(client, step.lesson.slug)
     assert progress["mistakes"] == 1 and progress["solved"] is False
     html = response.content.decode()
@@ -91,21 +105,26 @@ def test_wrong_move_is_explained_and_the_table_stays(client):
 def test_json_path_returns_the_new_step_and_an_announcement(client):
     step = first_play_step()
     go_to(client, step)
-    response = client.post(act_url(step.lesson.slug), {
-        "action": "play", "step": step.order, "card": step.spec["solution"]},
-        HTTP_ACCEPT="application/json")
+    response = client.post(
+        act_url(step.lesson.slug),
+        {"action": "play", "step": step.order, "card": step.spec["solution"]},
+        HTTP_ACCEPT="application/json",
+    )
     payload = response.json()
     assert response.status_code == 200
     assert "feedback-right" in payload["html"]
     assert card_words(engine.parse_card(step.spec["solution"])) in payload["announce"]
 
 
-@pytest.mark.parametrize("bad", [
-    {"action": "play", "card": "ZZ"},
-    {"action": "play", "card": "__not_in_hand__"},
-    {"action": "dance"},
-    {"action": "play"},
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"action": "play", "card": "ZZ"},
+        {"action": "play", "card": "__not_in_hand__"},
+        {"action": "dance"},
+        {"action": "play"},
+    ],
+)
 def test_bad_moves_are_refused_and_change_nothing(client, bad):
     step = first_play_step()
     go_to(client, step)
@@ -130,16 +149,20 @@ def test_a_replayed_move_is_refused(client):
     replay = client.post(act_url(step.lesson.slug), move, HTTP_ACCEPT="application/json")
     assert replay.status_code == 409
     assert dict(progress_of(client, step.lesson.slug)) == after
-    malformed = client.post(act_url(step.lesson.slug), {"action": "next", "step": "x"},
-                            HTTP_ACCEPT="application/json")
+    malformed = client.post(
+        act_url(step.lesson.slug), {"action": "next", "step": "x"}, HTTP_ACCEPT="application/json"
+    )
     assert malformed.status_code == 400
 
 
 def test_next_is_refused_before_the_move(client):
     step = first_play_step()
     go_to(client, step)
-    response = client.post(act_url(step.lesson.slug), {"action": "next", "step": step.order},
-                           HTTP_ACCEPT="application/json")
+    response = client.post(
+        act_url(step.lesson.slug),
+        {"action": "next", "step": step.order},
+        HTTP_ACCEPT="application/json",
+    )
     assert response.status_code == 409
 
 
@@ -163,8 +186,9 @@ def test_mistakes_cost_stars(client):
     for step in lesson.steps.all():
         if step.kind == Step.PLAY:
             for wrong in step.spec["wrong"][:2]:
-                client.post(act_url(lesson.slug), {"action": "play", "step": step.order,
-                                                   "card": wrong})
+                client.post(
+                    act_url(lesson.slug), {"action": "play", "step": step.order, "card": wrong}
+                )
         solve(client, step)
     progress = progress_of(client, lesson.slug)
     assert progress["done"] and progress["mistakes"] >= 2 and progress["stars"] == 1
@@ -191,8 +215,9 @@ def test_csrf_token_is_required(client):
 
     strict = Client(enforce_csrf_checks=True)
     step = first_play_step()
-    response = strict.post(act_url(step.lesson.slug), {"action": "play", "step": 0,
-                                                       "card": step.spec["solution"]})
+    response = strict.post(
+        act_url(step.lesson.slug), {"action": "play", "step": 0, "card": step.spec["solution"]}
+    )
     assert response.status_code == 403
 
 
@@ -225,8 +250,10 @@ def test_json_never_carries_hidden_cards(client):
     step = first_play_step()
     go_to(client, step)
     wrong = step.spec["wrong"][0]
-    payload = client.post(act_url(step.lesson.slug), {
-        "action": "play", "step": step.order, "card": wrong}, HTTP_ACCEPT="application/json"
+    payload = client.post(
+        act_url(step.lesson.slug),
+        {"action": "play", "step": step.order, "card": wrong},
+        HTTP_ACCEPT="application/json",
     ).json()
     text = json.dumps(payload)
     for card in hidden_cards(step):
@@ -237,12 +264,18 @@ def counts_on_page(html, side):
     """Stock, the learner's side's captured cards, everyone else's, and the pile, as the
     shared table prints them (its labels and its counters)."""
     stock = re.search(r"(\d+) cards? left to deal", html)
-    stacks = {int(s): int(n) for s, n in re.findall(
-        r'data-stack="(\d+)">.*?data-stack-count>(\d+)<', html, re.S)}
+    stacks = {
+        int(s): int(n)
+        for s, n in re.findall(r'data-stack="(\d+)">.*?data-stack-count>(\d+)<', html, re.S)
+    }
     on_table = re.search(r"data-pile-count>(\d+)<", html)
     ours = stacks.pop(side, 0)
-    return (int(stock.group(1)), ours, sum(stacks.values()),
-            int(on_table.group(1)) if on_table else 0)
+    return (
+        int(stock.group(1)),
+        ours,
+        sum(stacks.values()),
+        int(on_table.group(1)) if on_table else 0,
+    )
 
 
 def test_the_counts_on_every_table_come_from_the_engine_state(client):
@@ -264,9 +297,11 @@ def test_the_counts_on_every_table_come_from_the_engine_state(client):
 def test_a_right_move_answers_with_each_play_in_order(client):
     step = Step.objects.get(lesson__slug="partnership", key="leave-for-partner")
     go_to(client, step)
-    payload = client.post(act_url(step.lesson.slug), {
-        "action": "play", "step": step.order, "card": step.spec["solution"]},
-        HTTP_ACCEPT="application/json").json()
+    payload = client.post(
+        act_url(step.lesson.slug),
+        {"action": "play", "step": step.order, "card": step.spec["solution"]},
+        HTTP_ACCEPT="application/json",
+    ).json()
     events = payload["events"]
     assert [e["card"] for e in events] == [step.spec["solution"], *step.spec["replies"]]
     assert [e["seat"] for e in events] == [0, 1, 2, 3]
@@ -278,9 +313,11 @@ def test_a_right_move_answers_with_each_play_in_order(client):
 def test_a_wrong_move_answers_with_no_plays(client):
     step = first_play_step()
     go_to(client, step)
-    payload = client.post(act_url(step.lesson.slug), {
-        "action": "play", "step": step.order, "card": step.spec["wrong"][0]},
-        HTTP_ACCEPT="application/json").json()
+    payload = client.post(
+        act_url(step.lesson.slug),
+        {"action": "play", "step": step.order, "card": step.spec["wrong"][0]},
+        HTTP_ACCEPT="application/json",
+    ).json()
     assert payload["events"] == []
 
 
@@ -288,8 +325,9 @@ def test_a_wrong_move_answers_with_no_plays(client):
 def test_a_step_with_several_right_moves_plays_on_from_the_card_played(client, card):
     step = Step.objects.get(lesson__slug="jack-empty-table", key="keep-jack")
     go_to(client, step)
-    response = client.post(act_url(step.lesson.slug), {
-        "action": "play", "step": step.order, "card": card}, follow=True)
+    response = client.post(
+        act_url(step.lesson.slug), {"action": "play", "step": step.order, "card": card}, follow=True
+    )
     html = response.content.decode()
     result = engine.play_move(step.spec, card)
     assert result.right
@@ -303,9 +341,11 @@ def test_a_step_with_several_right_moves_plays_on_from_the_card_played(client, c
 def test_no_praise_is_said_twice(client):
     step = Step.objects.get(lesson__slug="the-table", key="first-move")
     go_to(client, step)
-    html = client.post(act_url(step.lesson.slug), {
-        "action": "play", "step": step.order, "card": step.spec["solution"]},
-        follow=True).content.decode()
+    html = client.post(
+        act_url(step.lesson.slug),
+        {"action": "play", "step": step.order, "card": step.spec["solution"]},
+        follow=True,
+    ).content.decode()
     assert html.count("Well done!") == 1
     for step in Step.objects.exclude(kind=Step.EXPLAIN):
         assert not step.success_en.startswith(("Well done", "Good.", "Nicely done", "Right:"))
@@ -314,9 +354,11 @@ def test_no_praise_is_said_twice(client):
 def test_a_wrong_quiz_answer_is_worded_for_a_quiz(client):
     step = Step.objects.get(lesson__slug="counting", key="first-count")
     go_to(client, step)
-    html = client.post(act_url(step.lesson.slug), {
-        "action": "answer", "step": step.order, "choice": step.spec["wrong"][0]},
-        follow=True).content.decode()
+    html = client.post(
+        act_url(step.lesson.slug),
+        {"action": "answer", "step": step.order, "choice": step.spec["wrong"][0]},
+        follow=True,
+    ).content.decode()
     assert "Try another answer." in html
     assert "The table is as it was" not in html
 
@@ -363,8 +405,9 @@ def test_playing_a_lesson_again_keeps_the_best_stars(client):
     for step in steps:  # a worse run does not lower the best
         if step.kind == Step.PLAY:
             for wrong in step.spec["wrong"]:
-                client.post(act_url(lesson.slug), {"action": "play", "step": step.order,
-                                                   "card": wrong})
+                client.post(
+                    act_url(lesson.slug), {"action": "play", "step": step.order, "card": wrong}
+                )
         solve(client, step)
     progress = progress_of(client, lesson.slug)
     assert progress["stars"] == 1 and progress["best"] == 3
@@ -389,10 +432,23 @@ def test_a_session_from_older_lessons_is_shown_not_crashed(client):
     in the hand. The page shows a step that exists and the learner can go on."""
     session = client.session
     session["tutorial"] = {
-        "the-table": {"step": 3, "mistakes": 0, "solved": True, "last_choice": "9C",
-                      "done": False, "stars": 0},
-        "pisti": {"step": 1, "mistakes": 1, "solved": False, "last_choice": "2D",
-                  "done": False, "stars": 0, "retired_field": 1},
+        "the-table": {
+            "step": 3,
+            "mistakes": 0,
+            "solved": True,
+            "last_choice": "9C",
+            "done": False,
+            "stars": 0,
+        },
+        "pisti": {
+            "step": 1,
+            "mistakes": 1,
+            "solved": False,
+            "last_choice": "2D",
+            "done": False,
+            "stars": 0,
+            "retired_field": 1,
+        },
     }
     session.save()
     for slug in ("the-table", "pisti"):
@@ -401,13 +457,16 @@ def test_a_session_from_older_lessons_is_shown_not_crashed(client):
     step = Step.objects.get(lesson__slug="pisti", key="make-pisti")
     html = client.get(reverse("tutorial:lesson", args=["pisti"])).content.decode()
     assert "feedback" not in html and step.title in html
-    response = client.post(act_url("pisti"), {"action": "play", "step": 1,
-                                              "card": step.spec["solution"]},
-                           HTTP_ACCEPT="application/json")
+    response = client.post(
+        act_url("pisti"),
+        {"action": "play", "step": 1, "card": step.spec["solution"]},
+        HTTP_ACCEPT="application/json",
+    )
     assert response.status_code == 200 and "feedback-right" in response.json()["html"]
     last = Step.objects.get(lesson__slug="the-table", key="first-move")
     html = client.get(reverse("tutorial:lesson", args=["the-table"])).content.decode()
     assert last.title in html and "data-next" in html  # its last step, already solved
-    response = client.post(act_url("the-table"), {"action": "next", "step": last.order},
-                           HTTP_ACCEPT="application/json")
+    response = client.post(
+        act_url("the-table"), {"action": "next", "step": last.order}, HTTP_ACCEPT="application/json"
+    )
     assert response.status_code == 200 and progress_of(client, "the-table")["done"]

@@ -21,6 +21,8 @@ class Command(BaseCommand):
                 po = polib.pofile(str(po_path))
                 po.save_as_mofile(str(po_path.with_suffix(".mo")))
                 count += 1
-                self.stdout.write(f"{po_path.relative_to(settings.BASE_DIR)}: "
-                                  f"{po.percent_translated()}% translated")
+                self.stdout.write(
+                    f"{po_path.relative_to(settings.BASE_DIR)}: "
+                    f"{po.percent_translated()}% translated"
+                )
         self.stdout.write(self.style.SUCCESS(f"Compiled {count} catalogues."))

@@ -7,8 +7,9 @@ from tutorial.content_loader import load_lessons
 
 
 class Command(BaseCommand):
-    help = ("Load all translated content: the rules reference, the tutorial's lessons and "
-            "the puzzles.")
+    help = (
+        "Load all translated content: the rules reference, the tutorial's lessons and the puzzles."
+    )
 
     def handle(self, *args, **options):
         try:

@@ -25,15 +25,21 @@ def merged(batches: list[list[dict]]) -> list[dict]:
 
 
 class Command(BaseCommand):
-    help = ("Generate 'find the best card' puzzles from analysed bot-vs-bot deals and store "
-            "them as JSON (load_content loads them). The stored set was made with the "
-            "defaults: --count 220 --seed 1 --jobs 2 (seeds 1 and 2, 110 puzzles each).")
+    help = (
+        "Generate 'find the best card' puzzles from analysed bot-vs-bot deals and store "
+        "them as JSON (load_content loads them). The stored set was made with the "
+        "defaults: --count 220 --seed 1 --jobs 2 (seeds 1 and 2, 110 puzzles each)."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("--count", type=int, default=220)
         parser.add_argument("--seed", type=int, default=1)
-        parser.add_argument("--jobs", type=int, default=2,
-                            help="processes, each with its own seed (seed, seed+1, ...)")
+        parser.add_argument(
+            "--jobs",
+            type=int,
+            default=2,
+            help="processes, each with its own seed (seed, seed+1, ...)",
+        )
         parser.add_argument("--out", default=str(DEFAULT_OUT))
 
     def handle(self, *args, count, seed, jobs, out, **options):
