@@ -20,11 +20,13 @@ test: $(VENV)/.installed
 	$(PY) -m pytest
 
 # The same suite on PostgreSQL, less the browser tests (they drive the same pages as on
-# SQLite; the production leg runs the site on PostgreSQL through real servers), so that all
+# SQLite; the production leg runs the site on PostgreSQL through real servers) and less the
+# tests marked one_database (the engine's, and whole bot deals whose only database work is
+# a plain save), so that all
 # of .ci/run stays under 20 minutes on 2 cores. `make test-postgres-all` includes them.
 test-postgres: $(VENV)/.installed
 	./scripts/system-deps.sh
-	DATABASE_URL=$$(./scripts/postgres.sh) $(PY) -m pytest -m "not browser and not production"
+	DATABASE_URL=$$(./scripts/postgres.sh) $(PY) -m pytest -m "not browser and not production and not one_database"
 
 test-postgres-all: $(VENV)/.installed
 	./scripts/system-deps.sh

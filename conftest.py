@@ -8,6 +8,17 @@ import pytest
 ROOT = Path(__file__).resolve().parent
 
 
+ENGINE_TESTS = ROOT / "tests" / "engine"
+
+
+def pytest_collection_modifyitems(config, items):
+    """The engine's tests use no database: marked ``one_database``, so the PostgreSQL leg of CI
+    (which exists to check database behaviour) leaves them to the SQLite leg."""
+    for item in items:
+        if ENGINE_TESTS in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.one_database)
+
+
 def pytest_sessionstart(session):
     """Compile the .po catalogues, so translated pages work from a fresh clone."""
     for po_path in ROOT.glob("locale/*/LC_MESSAGES/django.po"):

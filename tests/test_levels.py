@@ -55,6 +55,7 @@ def play_practice_deal(client, level: str, table: str) -> str:
     raise AssertionError("the deal did not end")
 
 
+@pytest.mark.one_database
 @pytest.mark.parametrize("table", TABLE_KINDS)
 @pytest.mark.parametrize("level", PLAYING_LEVELS)
 def test_every_level_plays_a_whole_practice_deal_at_every_table(client, level, table):
@@ -83,6 +84,7 @@ def play_friends_deal(level: str, kind: str) -> Table:
     raise AssertionError("the deal did not end")
 
 
+@pytest.mark.one_database
 @pytest.mark.parametrize("kind", TABLE_KINDS)
 @pytest.mark.parametrize("level", PLAYING_LEVELS)
 def test_every_level_plays_a_whole_friends_deal_at_every_table(level, kind):
