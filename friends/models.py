@@ -13,16 +13,11 @@ import uuid
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from pisti_site.matchplay import MatchRecord
+from pisti_site.matchplay import MatchRecord, TableKind
 
 
 class Table(MatchRecord):
-    KINDS = [
-        ("1v1", _("1 against 1")),
-        ("3", _("3 players, each for themselves")),
-        ("4", _("4 players, each for themselves")),
-        ("2v2", _("2 against 2")),
-    ]
+    KINDS = TableKind.choices
     TIMERS = [
         (0, _("No timer")),
         (15, _("15 seconds a move")),

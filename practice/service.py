@@ -14,7 +14,7 @@ from pisti import Match, Rules, view_for
 from pisti.analysis import advised_card
 from pisti.state import JACK_PISTI, PISTI, Event
 from pisti_site import matchplay
-from pisti_site.matchplay import MoveRefused, deal_rng
+from pisti_site.matchplay import MoveRefused
 
 from .models import Game
 
@@ -23,7 +23,6 @@ HUMAN = Game.HUMAN_SEAT
 __all__ = [
     "HUMAN",
     "MoveRefused",
-    "deal_rng",
     "create_game",
     "play_card",
     "next_deal",
