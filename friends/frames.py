@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from pisti import view_for
 from pisti.cards import parse_card
-from pisti_site.cardwords import card_words
+from pisti_site.cardwords import every_card_words
 from pisti_site.deal_end import deal_end_context
 from pisti_site.levels import level_name
 from pisti_site.table import event_step, present_table
@@ -54,7 +54,8 @@ def card_words_for(view: dict) -> dict:
         + view["pile_face_up"]
         + [play["card"] for play in view["history"]]
     )
-    return {name: card_words(parse_card(name)) for name in dict.fromkeys(shown)}
+    words = every_card_words()
+    return {name: words[parse_card(name)] for name in dict.fromkeys(shown)}
 
 
 def recent_steps(state, names) -> list[dict]:
@@ -115,9 +116,18 @@ def deal_end_html(match, seat: int | None, names: dict) -> str:
     return render_to_string("includes/deal_end.html", context)
 
 
+def match_of(table: Table):
+    """The row's match, rebuilt from its JSON once per stored match: every seat's frame of
+    one change reads the same one (frames only read it)."""
+    cached = table.__dict__.get("_frames_match")
+    if cached is None or cached[0] is not table.match:
+        cached = table.__dict__["_frames_match"] = (table.match, load_match(table))
+    return cached[1]
+
+
 def frame_for(table: Table, seat: int | None) -> dict:
     """The state message for the connection of ``seat`` (``None``: a watcher)."""
-    match = load_match(table)
+    match = match_of(table)
     frame = {
         "type": STATE,
         "version": table.version,

@@ -47,13 +47,19 @@ def _spelled(card: int) -> str:
 _SPELLED: dict[str | None, tuple[str, ...]] = {}
 
 
-def card_words(card: int) -> str:
-    """``"ten of diamonds"``, ``"karo onlusu"``, ``"Karo-Zehn"``, ``"десятка бубён"``."""
+def every_card_words() -> tuple[str, ...]:
+    """The words for each of the 52 cards, by card number, in the active language: for
+    naming many cards at once (asking the active language is the costly part)."""
     language = get_language()
     names = _SPELLED.get(language)
     if names is None:
         names = _SPELLED[language] = tuple(_spelled(c) for c in range(52))
-    return names[card]
+    return names
+
+
+def card_words(card: int) -> str:
+    """``"ten of diamonds"``, ``"karo onlusu"``, ``"Karo-Zehn"``, ``"десятка бубён"``."""
+    return every_card_words()[card]
 
 
 def cards_words(cards) -> str:

@@ -1,23 +1,41 @@
 """``{% card "TD" %}`` and ``{% card_back %}``: one card drawn from the sprite.
 
 The drawing is decorative (``aria-hidden``); the markup around it names the card in words.
+A table draws dozens of cards and a friends table redraws one for each seat after every
+play, so each card's markup is made once per sprite address and kept (53 symbols, a few
+classes each).
 """
 
+from functools import lru_cache
+
 from django import template
+from django.conf import settings
 from django.templatetags.static import static
 from django.utils.html import format_html
 
 register = template.Library()
 
 
-def _use(symbol: str, extra_class: str = "") -> str:
+@lru_cache(maxsize=1024)
+def _markup(sprite: str, symbol: str, extra_class: str) -> str:
     return format_html(
         '<svg class="card{}" viewBox="0 0 100 140" aria-hidden="true" focusable="false">'
         '<use href="{}#{}"/></svg>',
         f" {extra_class}" if extra_class else "",
-        static("img/cards.svg"),
+        sprite,
         symbol,
     )
+
+
+@lru_cache(maxsize=8)
+def _sprite(static_url: str) -> str:
+    """The sprite's address under ``STATIC_URL`` (asked of the storage once: with a
+    manifest, that is a lookup of the hashed name)."""
+    return static("img/cards.svg")
+
+
+def _use(symbol: str, extra_class: str = "") -> str:
+    return _markup(_sprite(settings.STATIC_URL), symbol, extra_class)
 
 
 @register.simple_tag
