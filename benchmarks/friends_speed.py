@@ -47,10 +47,7 @@ import os
 from pisti_site.settings.test import *  # noqa: F403
 
 if os.environ.get("REDIS_URL"):
-    CHANNEL_LAYERS = {"default": {
-        "BACKEND": "channels_redis.core.RedisChannelLayer",
-        "CONFIG": {"hosts": [os.environ["REDIS_URL"]], "prefix": "pisti-friends-bench"},
-    }}
+    CHANNEL_LAYERS = {"default": redis_channel_layer(os.environ["REDIS_URL"])}  # noqa: F405
 '''
 
 

@@ -55,14 +55,33 @@ ASGI_APPLICATION = "pisti_site.asgi.application"
 # Tables with friends tell every connection of a table about each change through the
 # channel layer: in memory for one process (make serve), Redis when REDIS_URL is set, so
 # several server processes on several machines serve one table.
-CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
-if os.environ.get("REDIS_URL"):
-    CHANNEL_LAYERS = {
-        "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [os.environ["REDIS_URL"]], "prefix": "pisti-friends"},
-        }
+IN_MEMORY_CHANNEL_LAYER = {"BACKEND": "pisti_site.channel_layers.InMemoryChannelLayer"}
+
+
+def redis_channel_layer(url: str) -> dict:
+    """The channel layer in the Redis at ``url``.
+
+    A connection waits for its next message with a blocking pop that Redis answers after at
+    most 5 s (channels_redis's ``brpop_timeout``); redis-py 8 also gives up reading any
+    answer after 5 s (its default ``socket_timeout``). The two race: a quiet table's
+    connection failed with ``TimeoutError`` (405 of 1,000 in the 500-table benchmark). The
+    read waits 15 s here, longer than any blocking pop. redis-py 8 also caps a pool at 100
+    connections and fails the 101st command at once: 500 browsers joining their tables
+    together broke two. Every connection of the process may have a command in flight, so
+    the cap is far above that.
+    """
+    return {
+        "BACKEND": "channels_redis.core.RedisChannelLayer",
+        "CONFIG": {
+            "hosts": [{"address": url, "socket_timeout": 15, "max_connections": 5000}],
+            "prefix": "pisti-friends",
+        },
     }
+
+
+CHANNEL_LAYERS = {"default": IN_MEMORY_CHANNEL_LAYER}
+if os.environ.get("REDIS_URL"):
+    CHANNEL_LAYERS = {"default": redis_channel_layer(os.environ["REDIS_URL"])}
 # More messages than this from one connection within 10 seconds is a flood and closes it;
 # only the benchmark, whose bots play as fast as they can, raises it.
 FRIENDS_FLOOD_MESSAGES = int(os.environ.get("FRIENDS_FLOOD_MESSAGES", "30"))

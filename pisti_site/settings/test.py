@@ -16,4 +16,4 @@ WHITENOISE_AUTOREFRESH = True
 
 # Tests clear the cache between tests: never a shared Redis named by REDIS_URL.
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+CHANNEL_LAYERS = {"default": IN_MEMORY_CHANNEL_LAYER}  # noqa: F405

@@ -1,0 +1,79 @@
+"""The channel layers the friends' tables use: the in-memory one for one process, Redis for
+several."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from channels import layers
+from channels.exceptions import ChannelFull
+from channels_redis.core import RedisChannelLayer
+
+from pisti_site.channel_layers import InMemoryChannelLayer
+from pisti_site.settings.base import redis_channel_layer
+
+
+def test_a_redis_read_outlasts_the_blocking_pop_it_waits_for():
+    """A quiet connection's blocking pop is answered after ``brpop_timeout``: a read that
+    gave up as soon (redis-py 8's 5 s default) killed the connection."""
+    host = redis_channel_layer("redis://127.0.0.1:6379/0")["CONFIG"]["hosts"][0]
+    assert host["socket_timeout"] > RedisChannelLayer.brpop_timeout
+
+    async def pool_kwargs():
+        layer = RedisChannelLayer(hosts=[host])
+        return layer.connection(0).connection_pool.connection_kwargs
+
+    assert asyncio.run(pool_kwargs())["socket_timeout"] == host["socket_timeout"]
+
+
+def test_a_redis_pool_takes_every_connection_of_a_busy_process():
+    """redis-py 8 fails a command at once past 100 connections in a pool; 500 browsers
+    joining at once need more."""
+
+    async def pool():
+        host = redis_channel_layer("redis://127.0.0.1:6379/0")["CONFIG"]["hosts"][0]
+        return RedisChannelLayer(hosts=[host]).connection(0).connection_pool
+
+    assert asyncio.run(pool()).max_connections >= 1000
+
+
+def test_the_in_memory_layer_still_drops_expired_messages_and_delivers_fresh_ones():
+    async def scenario():
+        layer = InMemoryChannelLayer(expiry=0.05, capacity=1)
+        layer.CLEAN_EVERY = 0.0
+        await layer.send("old.channel", {"type": "stale"})
+        await asyncio.sleep(0.1)
+        await layer.send("fresh.channel", {"type": "fresh"})
+        assert (await layer.receive("fresh.channel"))["type"] == "fresh"
+        # that receive cleaned the stale message away: its full channel takes a new one
+        await layer.send("old.channel", {"type": "new"})
+        assert (await layer.receive("old.channel"))["type"] == "new"
+
+    asyncio.run(scenario())
+
+
+def test_the_in_memory_layer_scans_for_expired_messages_at_most_once_a_period(monkeypatch):
+    """The scan looks at every channel; with hundreds of connections it cost more than the
+    messages, so it runs once per ``CLEAN_EVERY`` however many messages are received."""
+    scans = []
+    scan = layers.InMemoryChannelLayer._clean_expired
+    monkeypatch.setattr(
+        layers.InMemoryChannelLayer, "_clean_expired", lambda self: scans.append(1) or scan(self)
+    )
+
+    async def scenario():
+        layer = InMemoryChannelLayer(expiry=0.05, capacity=1)
+        layer.CLEAN_EVERY = 60.0
+        for index in range(50):
+            await layer.send(f"c{index}", {"type": "x"})
+            await layer.receive(f"c{index}")
+        assert len(scans) == 1
+        await layer.send("full", {"type": "x"})
+        await asyncio.sleep(0.1)
+        await layer.send("other", {"type": "x"})
+        await layer.receive("other")
+        with pytest.raises(ChannelFull):  # within the period an expired message stays
+            await layer.send("full", {"type": "y"})
+
+    asyncio.run(scenario())
