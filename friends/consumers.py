@@ -8,14 +8,16 @@ the connection; a flood closes it.
 
 After every change the whole table's group is told to refresh, with a stamp naming that
 change; the message carries no cards, so no seat's hand ever passes through the channel
-layer between processes. Each process makes one change into frames once (``Changes``): the
-first of its connections to get the message loads the row, and every other connection of
-that process waiting for the same change uses that load; each frame is built once per seat
-and language (two tabs of one seat, or many watchers, share it) and is only ever sent to a
-connection of that seat. So a process reads a table once per change, not once per
-connection, and every process still hears of every change. Those reads run on a small pool
-of threads of their own (``FRIENDS_READ_THREADS``), not on Channels' one database thread,
-where every write of the process queues.
+layer between processes. Each process makes one change into frames once (``Changes``): in
+the process where the change was made, the connection that made it hands over the row as
+it stored it (``row_as_changed``), so nobody there reads it again; in every other process
+the first connection to get the message loads the row, and the others waiting for the same
+change use that load. Each frame is built once per seat and language (two tabs of one
+seat, or many watchers, share it) and is only ever sent to a connection of that seat. So a
+change costs its own process no read and every other process one, however many
+connections, and every process still hears of every change. A move is one visit to
+Channels' database thread (load, timer, move, write); the other reads run on a small pool
+of threads of their own (``FRIENDS_READ_THREADS``), so they never queue behind the writes.
 
 A browser may go at any moment, even while a frame is being sent to it (Daphne then raises
 autobahn's ``Disconnected`` from ``send``): the seat is marked away all the same, so the
@@ -103,6 +105,15 @@ def load_table(table_id) -> Table | None:
     return Table.objects.filter(pk=table_id).first()
 
 
+def row_as_changed(table: Table) -> Table:
+    """The row as stored by the change just made to ``table``: ``table`` itself, unless a
+    presence change (stored apart from ``version``, on ``away_version``) landed between its
+    load and the change's write; then a fresh read. (Every other write moves ``version``
+    on, and the change's compare-and-swap succeeded on the version it loaded.)"""
+    stored = Table.objects.filter(pk=table.pk).values_list("away_version", flat=True).first()
+    return table if stored == table.away_version else load_table(table.pk)
+
+
 _read_pool: ThreadPoolExecutor | None = None
 
 
@@ -148,22 +159,24 @@ class Change:
     """One change to one table as this process sees it: the row, loaded once, and the
     frames built from it, one per (seat, language)."""
 
-    def __init__(self, loading: asyncio.Task) -> None:
+    def __init__(self, loading: asyncio.Future) -> None:
         self.loading = loading
         self.frames: dict[tuple[int | None, str], tuple[str, int | None]] = {}
         self.at = time.monotonic()
 
 
 class Changes:
-    """This process's recent changes, by (table, stamp): whichever connection of the process
-    gets a change's message first loads the row; the others await that same load.
+    """This process's recent changes, by (table, stamp): the row the change left, handed
+    over by the connection that made it (``remember``), or else loaded by whichever
+    connection of the process gets the change's message first, the others awaiting that
+    same load.
 
     A change is kept ``KEEP_SECONDS`` (far longer than its message takes to reach every
     connection) and at most ``KEEP`` changes: a connection that comes later only loads the
-    row once more.
+    row once more. (Kept longer, they are only more objects for the garbage collector.)
     """
 
-    KEEP_SECONDS, KEEP = 30.0, 2000
+    KEEP_SECONDS, KEEP = 5.0, 1000
 
     def __init__(self) -> None:
         self._changes: OrderedDict[tuple[str, str], Change] = OrderedDict()
@@ -193,6 +206,13 @@ class Changes:
             or now - next(iter(self._changes.values())).at > self.KEEP_SECONDS
         ):
             self._changes.popitem(last=False)
+
+    def remember(self, table_id: str, stamp: str, table: Table) -> None:
+        """The row as the change ``stamp`` left it, from the connection that made it."""
+        loaded = asyncio.get_running_loop().create_future()
+        loaded.set_result(table)
+        self._changes[(table_id, stamp)] = Change(loaded)
+        self._forget_old()
 
     async def table(self, table_id: str, stamp: str) -> Table | None:
         """The row after the change ``stamp`` (or a later one); shared by every connection
@@ -303,11 +323,6 @@ class TableConsumer(AsyncWebsocketConsumer):
         except Refused as refused:
             await self._refuse(refused.message, refused.code)
             return
-        table = await self._load()
-        if table is None:
-            await self.close(code=CLOSE_NOT_FOUND)
-            return
-        await self._expire(table)
         handler = {
             protocol.PLAY: self._play,
             protocol.NEXT: self._next,
@@ -316,9 +331,11 @@ class TableConsumer(AsyncWebsocketConsumer):
             protocol.SYNC: self._resend,
         }[kind]
         try:
-            await handler(table, message)
+            await handler(message)
         except Refused as refused:
             await self._refuse(refused.message, refused.code)
+        except Table.DoesNotExist:
+            await self.close(code=CLOSE_NOT_FOUND)
 
     def _flooding(self) -> bool:
         limit = getattr(settings, "FRIENDS_FLOOD_MESSAGES", FLOOD_MESSAGES)
@@ -328,22 +345,23 @@ class TableConsumer(AsyncWebsocketConsumer):
             self.recent.popleft()
         return len(self.recent) > limit
 
-    async def _play(self, table, message):
-        await self._db(service.play, table, self.seat, message["card"], message["version"])
-        await self._tell_table()
+    async def _play(self, message):
+        await self._change(service.play, self.seat, message["card"], message["version"])
 
-    async def _next(self, table, message):
-        await self._db(service.next_deal, table, self.seat, message["version"])
-        await self._tell_table()
+    async def _next(self, message):
+        await self._change(service.next_deal, self.seat, message["version"])
 
-    async def _take_over(self, table, message):
-        await self._db(service.take_over, table, self.seat, message["seat"])
-        await self._tell_table()
+    async def _take_over(self, message):
+        await self._change(service.take_over, self.seat, message["seat"])
 
-    async def _resend(self, table, message):
+    async def _resend(self, message):
+        table = await self._load()
+        if table is None:
+            raise Table.DoesNotExist
+        await self._expire(table)
         await self._send_frame(table)
 
-    async def _react(self, table, message):
+    async def _react(self, message):
         if self.seat is None:
             raise service.watching()
         reaction = message["reaction"]
@@ -397,6 +415,31 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     # --- helpers --------------------------------------------------------------------------
 
+    async def _change(self, action, *args):
+        """``action(row, *args)`` on the database thread, in one visit: the row is loaded
+        there, the turn timer is checked first (the timer's bot move is a change of its
+        own), then the action changes the row. The table is told of each change, and this
+        process's connections get the row as the change left it: none reads it again."""
+
+        def run():
+            with translation.override(self.lang):
+                table = load_table(self.table_id)
+                if table is None:
+                    raise Table.DoesNotExist
+                note = service.expire(table)
+                try:
+                    action(table, *args)
+                except Refused as refused:
+                    return note, refused, None
+                return note, None, row_as_changed(table)
+
+        note, refused, table = await database_sync_to_async(run)()
+        if note:
+            await self._tell_table(note)
+        if refused:
+            raise refused
+        await self._tell_table(table=table)
+
     async def _db(self, function, *args):
         def run():
             with translation.override(self.lang):
@@ -415,8 +458,13 @@ class TableConsumer(AsyncWebsocketConsumer):
         token = tokens.get(self.table_id) if isinstance(tokens, dict) else None
         return Table.objects.filter(pk=self.table_id).first(), token
 
-    async def _tell_table(self, note=None):
-        await self.channel_layer.group_send(self.group, changed_message(note))
+    async def _tell_table(self, note=None, table: Table | None = None):
+        """Every connection of the table refreshes its frame; ``table``, the row as this
+        change left it, spares this process's connections a read."""
+        message = changed_message(note)
+        if table is not None:
+            changes.remember(self.table_id, message["stamp"], table)
+        await self.channel_layer.group_send(self.group, message)
 
     async def _refuse(self, message: str, code: str):
         await self.send(
@@ -452,6 +500,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self._expire(table)
 
     async def _expire(self, table):
+        if not service.time_is_up(table):  # no visit to the database thread
+            return
         note = await self._db(service.expire, table)
         if note:
             await self._tell_table(note)

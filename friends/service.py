@@ -261,6 +261,13 @@ def next_deal(table: Table, seat: int | None, version) -> None:
     _store_match(table, version, match)
 
 
+def time_is_up(table: Table, now=None) -> bool:
+    """Whether the turn timer of this row has run out (no database work: the consumer asks
+    this on every message and only goes to the database when it has)."""
+    now = now or timezone.now()
+    return table.status == Table.PLAYING and table.deadline is not None and now >= table.deadline
+
+
 def expire(table: Table, now=None) -> dict | None:
     """If the player to move has run out of time, the medium bot plays for them.
 
@@ -268,8 +275,7 @@ def expire(table: Table, now=None) -> dict | None:
     ``None`` when the time has not run out. Whichever process gets here first plays; the
     compare-and-swap turns every other attempt into a no-op.
     """
-    now = now or timezone.now()
-    if table.status != Table.PLAYING or table.deadline is None or now < table.deadline:
+    if not time_is_up(table, now):
         return None
     match = load_match(table)
     state = match.current

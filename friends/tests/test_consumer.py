@@ -675,3 +675,47 @@ def test_a_return_landing_between_loading_and_storing_a_move_does_not_make_it_st
     assert current_state(table).events[-1].card == card
     assert table.seats[1]["kind"] == "human"  # the move did not undo his return
     assert not table.seats[1].get("stand_in")
+
+
+def frames_of(table):
+    """Every seat's frame (and a watcher's) from this row, less the timer's countdown."""
+    from friends.frames import frame_for
+
+    frames = []
+    for seat in (0, 1, None):
+        frame = frame_for(table, seat)
+        frame.pop("deadline_ms")
+        frames.append(json.dumps(frame, sort_keys=True))
+    return frames
+
+
+def test_the_row_a_play_leaves_is_the_row_stored():
+    """The connection that made a change hands its row to the process's other
+    connections: every frame built from it is the frame a fresh read would give."""
+    from friends.consumers import load_table, row_as_changed
+
+    table, _ayse, _mehmet = two_player_table(timer=30)
+    table = load_table(table.pk)
+    state = service.load_match(table).current
+    mover = state.current_player
+    service.play(table, mover, card_name(state.hands[mover][0]), table.version)
+    assert row_as_changed(table) is table  # nothing else changed: no second read
+    assert frames_of(table) == frames_of(load_table(table.pk))
+
+
+def test_a_presence_change_between_load_and_play_is_read_back():
+    """A seat going away is stored apart from the version, so a play stored after it does
+    not carry it: the row handed on is then read afresh, away seat and all."""
+    from friends.consumers import load_table, row_as_changed
+
+    table, _ayse, _mehmet = two_player_table()
+    table = load_table(table.pk)
+    state = service.load_match(table).current
+    mover = state.current_player
+    elsewhere = load_table(table.pk)  # another process sees the other seat's tab close
+    assert service.set_presence(elsewhere, 1 - mover, False)
+    service.play(table, mover, card_name(state.hands[mover][0]), table.version)
+    assert str(1 - mover) not in table.away  # the play's own row does not know
+    handed_on = row_as_changed(table)
+    assert str(1 - mover) in handed_on.away
+    assert frames_of(handed_on) == frames_of(load_table(table.pk))
