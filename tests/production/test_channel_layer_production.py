@@ -1,0 +1,39 @@
+"""The Redis channel layer as production configures it, against the leg's own Redis."""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+
+import pytest
+from channels_redis.core import RedisChannelLayer
+
+from pisti_site.settings.base import redis_channel_layer
+
+pytestmark = pytest.mark.production
+
+
+def test_one_process_s_redis_list_holds_every_connection_s_pending_updates(production_env):
+    """channels_redis keeps the messages of all a process's connections in one list and
+    drops, silently, what goes past ``capacity``: 500 tables' first plays at once lost
+    updates and left tables waiting for ever."""
+
+    async def delivered(connections: int) -> int:
+        layer = RedisChannelLayer(**redis_channel_layer(production_env["REDIS_URL"])["CONFIG"])
+        layer.prefix = f"test-capacity-{uuid.uuid4().hex}"
+        channels = [await layer.new_channel() for _ in range(connections)]
+        for index, channel in enumerate(channels):
+            await layer.group_add(f"table{index}", channel)
+        for index in range(connections):
+            await layer.group_send(f"table{index}", {"type": "table.changed"})
+        got = 0
+        for channel in channels:
+            try:
+                await asyncio.wait_for(layer.receive(channel), 0.2)
+                got += 1
+            except TimeoutError:
+                pass
+        await layer.flush()
+        return got
+
+    assert asyncio.run(delivered(300)) == 300
