@@ -4,6 +4,7 @@ several."""
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from channels import layers
@@ -12,6 +13,13 @@ from channels_redis.core import RedisChannelLayer
 
 from pisti_site.channel_layers import InMemoryChannelLayer
 from pisti_site.settings.base import redis_channel_layer
+
+
+def run_apart(coroutine_function, *args):
+    """Run a coroutine on an event loop of its own thread: the browser tests' Playwright
+    keeps a loop running in the test thread."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, coroutine_function(*args)).result()
 
 
 def test_a_redis_read_outlasts_the_blocking_pop_it_waits_for():
@@ -24,7 +32,7 @@ def test_a_redis_read_outlasts_the_blocking_pop_it_waits_for():
         layer = RedisChannelLayer(hosts=[host])
         return layer.connection(0).connection_pool.connection_kwargs
 
-    assert asyncio.run(pool_kwargs())["socket_timeout"] == host["socket_timeout"]
+    assert run_apart(pool_kwargs)["socket_timeout"] == host["socket_timeout"]
 
 
 def test_a_redis_pool_takes_every_connection_of_a_busy_process():
@@ -35,7 +43,7 @@ def test_a_redis_pool_takes_every_connection_of_a_busy_process():
         host = redis_channel_layer("redis://127.0.0.1:6379/0")["CONFIG"]["hosts"][0]
         return RedisChannelLayer(hosts=[host]).connection(0).connection_pool
 
-    assert asyncio.run(pool()).max_connections >= 1000
+    assert run_apart(pool).max_connections >= 1000
 
 
 def test_the_in_memory_layer_still_drops_expired_messages_and_delivers_fresh_ones():
@@ -50,7 +58,7 @@ def test_the_in_memory_layer_still_drops_expired_messages_and_delivers_fresh_one
         await layer.send("old.channel", {"type": "new"})
         assert (await layer.receive("old.channel"))["type"] == "new"
 
-    asyncio.run(scenario())
+    run_apart(scenario)
 
 
 def test_the_in_memory_layer_scans_for_expired_messages_at_most_once_a_period(monkeypatch):
@@ -76,4 +84,4 @@ def test_the_in_memory_layer_scans_for_expired_messages_at_most_once_a_period(mo
         with pytest.raises(ChannelFull):  # within the period an expired message stays
             await layer.send("full", {"type": "y"})
 
-    asyncio.run(scenario())
+    run_apart(scenario)

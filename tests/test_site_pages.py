@@ -63,6 +63,10 @@ def test_every_page_in_every_language(client, name, language):
     facts = facts_of(response)
     assert facts.h1 == 1, f"{url} has {facts.h1} <h1>"
     assert facts.html_lang == language
+    # the tab's title is plain words: no markup, escaped or not, and never empty
+    titles = re.findall(r"<title>(.*?)</title>", response.content.decode(), re.S)
+    assert len(titles) == 1 and titles[0].strip(), titles
+    assert not re.search(r"[<>]|&lt;|&gt;|script", titles[0]), titles[0]
     assert set(facts.alternates) == {"en", "tr", "de", "ru", "x-default"}
     for code in LANGUAGE_CODES:
         assert facts.alternates[code] == f"http://testserver{url_in(name, code)}"

@@ -189,6 +189,26 @@
 
   var sending = false;
   var RETRY_MS = 2000;
+  // A post that has not answered in this time is given up and tried again (the server
+  // recognises a deal it already has): on a weak signal a request can hang without end,
+  // and while it hangs nothing else would be sent.
+  var SEND_TIMEOUT_MS = 8000;
+
+  function postWithin(url, body, ms) {
+    var controller = new AbortController();
+    var timer = window.setTimeout(function () { controller.abort(); }, ms);
+    return fetch(url, { method: "POST", body: body, credentials: "same-origin",
+      headers: { Accept: "application/json" }, signal: controller.signal })
+      .then(function (response) {
+        return response.json().then(function (answer) {
+          window.clearTimeout(timer);
+          return [response, answer];
+        });
+      }, function (error) {
+        window.clearTimeout(timer);
+        throw error;
+      });
+  }
 
   // Post the kept deals in order; stop at the first network failure and try again later.
   function sendPending() {
@@ -206,11 +226,7 @@
       Object.keys(deal.fields).forEach(function (key) { body.append(key, deal.fields[key]); });
       body.append("client_id", deal.id);
       body.append("revision", revision === null ? deal.revision : revision);
-      return fetch(deal.action, { method: "POST", body: body, credentials: "same-origin",
-        headers: { Accept: "application/json" } })
-        .then(function (response) {
-          return response.json().then(function (answer) { return [response, answer]; });
-        })
+      return postWithin(deal.action, body, SEND_TIMEOUT_MS)
         .then(function (pair) {
           var response = pair[0], answer = pair[1];
           if (response.ok) {

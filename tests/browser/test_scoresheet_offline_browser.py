@@ -108,6 +108,36 @@ def test_a_failed_send_after_coming_back_online_is_tried_again(browser, site_url
     context.close()
 
 
+def test_a_send_that_never_answers_is_given_up_and_tried_again(browser, site_url):
+    """On a weak signal a post can hang without end; the page gives it up after a while
+    and sends the deal again (the server knows it by its id), instead of waiting for ever."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    new_sheet(page, site_url)
+    context.set_offline(True)
+    enter_quick(page, 10, 6)
+    assert page.locator("tr[data-pending]").count() == 1
+
+    held = []
+
+    def hold_first(route):
+        if not held:
+            held.append(route)  # never answered
+        else:
+            route.continue_()
+
+    page.route(re.compile(r".*/deals/quick/.*"), hold_first)
+    context.set_offline(False)
+    page.wait_for_function(
+        "() => document.querySelectorAll('tr[data-pending]').length === 0 "
+        "&& document.querySelectorAll('tr[data-deal]').length === 1",
+        timeout=25000,
+    )
+    assert len(held) == 1
+    assert totals(page) == [10, 6]
+    context.close()
+
+
 def test_deals_entered_offline_are_kept_and_sent_once(browser, site_url):
     context = browser.new_context(viewport={"width": 390, "height": 844})
     page = context.new_page()
@@ -131,10 +161,11 @@ def test_deals_entered_offline_are_kept_and_sent_once(browser, site_url):
     assert totals(page) == [52, 6]
 
     context.set_offline(False)  # the page sends them and reloads with the server's totals
+    # (a send that hangs is given up after 8 s and tried again 2 s later)
     page.wait_for_function(
         "() => document.querySelectorAll('tr[data-pending]').length === 0 "
         "&& document.querySelectorAll('tr[data-deal]').length === 3",
-        timeout=15000,
+        timeout=25000,
     )
     assert totals(page) == [52, 6]
     assert page.evaluate("localStorage.length") == 0 or page.evaluate(

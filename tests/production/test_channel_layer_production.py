@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from channels_redis.core import RedisChannelLayer
@@ -11,6 +12,13 @@ from channels_redis.core import RedisChannelLayer
 from pisti_site.settings.base import redis_channel_layer
 
 pytestmark = pytest.mark.production
+
+
+def run_apart(coroutine_function, *args):
+    """Run a coroutine on an event loop of its own thread: the browser tests' Playwright
+    keeps a loop running in the test thread."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, coroutine_function(*args)).result()
 
 
 def test_one_process_s_redis_list_holds_every_connection_s_pending_updates(production_env):
@@ -36,4 +44,4 @@ def test_one_process_s_redis_list_holds_every_connection_s_pending_updates(produ
         await layer.flush()
         return got
 
-    assert asyncio.run(delivered(300)) == 300
+    assert run_apart(delivered, 300) == 300
