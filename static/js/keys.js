@@ -3,6 +3,10 @@
 // arrow keys step through a review, Escape closes what is open. Keys typed into a field
 // and keys held with Alt, Ctrl or Meta are left to the browser.
 
+// The first key pressed shows the number-key hints a touch screen hides (site.css).
+document.addEventListener(
+  "keydown", () => document.documentElement.classList.add("uses-keys"), { once: true });
+
 function typing(event) {
   const tag = (event.target.tagName || "").toLowerCase();
   return tag === "input" || tag === "textarea" || tag === "select";

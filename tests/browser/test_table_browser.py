@@ -416,3 +416,25 @@ def test_the_home_page_plays_a_short_demo_deal_unless_asked_not_to(browser, site
     assert page.evaluate("window.__anyAnimations") == 0
     assert page.locator(".flying-card").count() == 0
     context.close()
+
+
+def test_a_touch_screen_shows_number_key_hints_only_after_a_key_is_pressed(browser, site_url):
+    hints = (
+        "() => [...document.querySelectorAll('.key-hint, .hand .card-key')]"
+        ".filter((el) => el.getClientRects().length > 0).length"
+    )
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    new_game(page, site_url)
+    assert page.evaluate("matchMedia('(hover: none) and (pointer: coarse)').matches")
+    assert page.evaluate(hints) == 0
+    page.keyboard.press("Shift")  # a keyboard is there after all
+    assert page.evaluate(hints) > 0
+    context.close()
+    context = context_for(browser, "desktop")
+    page = context.new_page()
+    new_game(page, site_url)
+    assert page.evaluate(hints) > 0  # with a mouse, the hints teach the keys at once
+    context.close()
