@@ -422,18 +422,17 @@ class TableConsumer(AsyncWebsocketConsumer):
         process's connections get the row as the change left it: none reads it again."""
 
         def run():
-            with translation.override(self.lang):
-                table = load_table(self.table_id)
-                if table is None:
-                    raise Table.DoesNotExist
-                note = service.expire(table)
-                try:
-                    action(table, *args)
-                except Refused as refused:
-                    return note, refused, None
-                return note, None, row_as_changed(table)
+            table = load_table(self.table_id)
+            if table is None:
+                raise Table.DoesNotExist
+            note = service.expire(table)
+            try:
+                action(table, *args)
+            except Refused as refused:
+                return note, refused, None
+            return note, None, row_as_changed(table)
 
-        note, refused, table = await database_sync_to_async(run)()
+        note, refused, table = await self._db(run)
         if note:
             await self._tell_table(note)
         if refused:

@@ -200,14 +200,9 @@
     return fetch(url, { method: "POST", body: body, credentials: "same-origin",
       headers: { Accept: "application/json" }, signal: controller.signal })
       .then(function (response) {
-        return response.json().then(function (answer) {
-          window.clearTimeout(timer);
-          return [response, answer];
-        });
-      }, function (error) {
-        window.clearTimeout(timer);
-        throw error;
-      });
+        return response.json().then(function (answer) { return [response, answer]; });
+      })
+      .finally(function () { window.clearTimeout(timer); });
   }
 
   // Post the kept deals in order; stop at the first network failure and try again later.

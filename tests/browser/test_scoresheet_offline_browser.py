@@ -18,6 +18,28 @@ def new_sheet(page, site_url, names=("Ann", "Bob")):
     page.wait_for_selector(".sheet-table")
 
 
+def keep_a_deal_offline(browser, site_url):
+    """A phone with a new sheet that went offline and kept one deal (10 : 6) in the
+    browser; returns its context and page."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    new_sheet(page, site_url)
+    context.set_offline(True)
+    enter_quick(page, 10, 6)  # kept in the browser: the page does not leave
+    assert page.locator("tr[data-pending]").count() == 1
+    return context, page
+
+
+def wait_until_sent(page, deals: int, timeout=15000):
+    """Until no deal is kept in the browser and the server's page shows ``deals`` deals."""
+    page.wait_for_function(
+        "(deals) => document.querySelectorAll('tr[data-pending]').length === 0 "
+        "&& document.querySelectorAll('tr[data-deal]').length === deals",
+        arg=deals,
+        timeout=timeout,
+    )
+
+
 def abort_first(failures, method=None):
     """A route handler that fails the first request (of ``method``, if given) as a lost
     network would, records its URL in ``failures``, and lets every other one through."""
@@ -88,21 +110,11 @@ def test_copy_buttons_copy_the_links(browser, site_url):
 def test_a_failed_send_after_coming_back_online_is_tried_again(browser, site_url):
     """The first post after the browser comes back online fails (the network is not up
     yet); the page tries again by itself instead of waiting to go offline and online."""
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    page = context.new_page()
-    new_sheet(page, site_url)
-    context.set_offline(True)
-    enter_quick(page, 10, 6)  # kept in the browser: the page does not leave
-    assert page.locator("tr[data-pending]").count() == 1
-
+    context, page = keep_a_deal_offline(browser, site_url)
     failures = []
     page.route(re.compile(r".*/deals/quick/.*"), abort_first(failures))
     context.set_offline(False)
-    page.wait_for_function(
-        "() => document.querySelectorAll('tr[data-pending]').length === 0 "
-        "&& document.querySelectorAll('tr[data-deal]').length === 1",
-        timeout=15000,
-    )
+    wait_until_sent(page, 1)
     assert len(failures) == 1
     assert totals(page) == [10, 6]
     context.close()
@@ -111,13 +123,7 @@ def test_a_failed_send_after_coming_back_online_is_tried_again(browser, site_url
 def test_a_send_that_never_answers_is_given_up_and_tried_again(browser, site_url):
     """On a weak signal a post can hang without end; the page gives it up after a while
     and sends the deal again (the server knows it by its id), instead of waiting for ever."""
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    page = context.new_page()
-    new_sheet(page, site_url)
-    context.set_offline(True)
-    enter_quick(page, 10, 6)
-    assert page.locator("tr[data-pending]").count() == 1
-
+    context, page = keep_a_deal_offline(browser, site_url)
     held = []
 
     def hold_first(route):
@@ -128,11 +134,7 @@ def test_a_send_that_never_answers_is_given_up_and_tried_again(browser, site_url
 
     page.route(re.compile(r".*/deals/quick/.*"), hold_first)
     context.set_offline(False)
-    page.wait_for_function(
-        "() => document.querySelectorAll('tr[data-pending]').length === 0 "
-        "&& document.querySelectorAll('tr[data-deal]').length === 1",
-        timeout=25000,
-    )
+    wait_until_sent(page, 1, timeout=25000)  # given up after 8 s, sent again 2 s later
     assert len(held) == 1
     assert totals(page) == [10, 6]
     context.close()
@@ -162,11 +164,7 @@ def test_deals_entered_offline_are_kept_and_sent_once(browser, site_url):
 
     context.set_offline(False)  # the page sends them and reloads with the server's totals
     # (a send that hangs is given up after 8 s and tried again 2 s later)
-    page.wait_for_function(
-        "() => document.querySelectorAll('tr[data-pending]').length === 0 "
-        "&& document.querySelectorAll('tr[data-deal]').length === 3",
-        timeout=25000,
-    )
+    wait_until_sent(page, 3, timeout=25000)
     assert totals(page) == [52, 6]
     assert page.evaluate("localStorage.length") == 0 or page.evaluate(
         "Object.keys(localStorage).every(k => localStorage.getItem(k) === '[]')"
@@ -304,11 +302,7 @@ def test_a_stale_copy_after_sending_is_replaced_by_the_servers_page(browser, sit
     failed = []
     context.route(re.compile(re.escape(sheet_path) + r"$"), abort_first(failed, "GET"))
     context.set_offline(False)
-    page.wait_for_function(
-        "() => document.querySelectorAll('tr[data-pending]').length === 0 "
-        "&& document.querySelectorAll('tr[data-deal]').length === 1",
-        timeout=15000,
-    )
+    wait_until_sent(page, 1)
     assert failed, "the reload after sending was not made to fail"
     assert totals(page) == [16, 0]
     context.close()
