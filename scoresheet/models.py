@@ -70,7 +70,7 @@ class Deal(models.Model):
     # Order of deletion (1, 2, …), so "undo" brings back the deal deleted last.
     deleted_order = models.PositiveIntegerField(null=True, blank=True)
     # Chosen by the browser that entered the deal (offline), so a retry never adds it twice.
-    client_id = models.CharField(max_length=40, blank=True, default="")
+    client_id = models.CharField(max_length=64, blank=True, default="")
 
     class Meta:
         ordering = ["number"]

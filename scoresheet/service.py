@@ -28,7 +28,8 @@ from django.db.models import Max
 from .models import Deal, Sheet, edit_token
 from .scoring import Standings, standings
 
-CLIENT_ID = re.compile(r"^[A-Za-z0-9_-]{8,40}$")
+# The page names a kept deal "deal-" and a UUID (41 characters); the column holds 64.
+CLIENT_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 
 
 def offline_fields(data) -> tuple[str, int | None]:

@@ -3,6 +3,7 @@ later by the page's script: each exactly once, conflicts reported."""
 
 import json
 import re
+import uuid
 
 import pytest
 from django.test import Client
@@ -115,6 +116,16 @@ def test_offline_deals_arrive_exactly_once(client):
     assert second["totals"] == [22, 10]
     assert Deal.objects.count() == 2
     assert "changed on another device" not in client.get(url).content.decode()
+
+
+def test_the_id_the_page_gives_a_kept_deal_is_honoured(client):
+    """scoresheet.js names a kept deal "deal-" and crypto.randomUUID(): 41 characters. An
+    id the server ignored would let a retried post add the deal twice."""
+    url = create(client)
+    client_id = f"deal-{uuid.uuid4()}"
+    for _ in range(2):
+        send(client, url, [16, 0], client_id, Sheet.objects.get().revision)
+    assert Deal.objects.get().client_id == client_id
 
 
 def test_a_sheet_changed_elsewhere_meanwhile_is_reported(client):
