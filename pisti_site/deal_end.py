@@ -7,6 +7,9 @@ is public, so nothing here can tell a hand.
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from pisti import score_deal
 from pisti.match import match_points
 
@@ -53,6 +56,64 @@ def deal_table(state, rules, names, match) -> list[dict]:
     return rows
 
 
+def score_lines(score, rules) -> list[dict]:
+    """What one side scored in a deal, line by line, largest first ("2 piştis +20"), as a
+    player would add it up: only what earned points."""
+    lines = []
+
+    def add(label: str, points: int) -> None:
+        if points:
+            lines.append({"label": label, "points": points})
+
+    add(
+        ngettext("%(count)d pişti", "%(count)d piştis", score.pisti) % {"count": score.pisti},
+        score.pisti * rules.pisti_points,
+    )
+    add(
+        ngettext("%(count)d jack pişti", "%(count)d jack piştis", score.jack_pisti)
+        % {"count": score.jack_pisti},
+        score.jack_pisti * rules.jack_pisti_points,
+    )
+    if score.majority:
+        add(_("Most cards (%(count)d)") % {"count": score.cards}, rules.majority_bonus)
+    if score.ten_of_diamonds:
+        add(_("Ten of diamonds"), rules.ten_of_diamonds_points)
+    if score.two_of_clubs:
+        add(_("Two of clubs"), rules.two_of_clubs_points)
+    add(ngettext("%(count)d ace", "%(count)d aces", score.aces) % {"count": score.aces}, score.aces)
+    add(
+        ngettext("%(count)d jack", "%(count)d jacks", score.jacks) % {"count": score.jacks},
+        score.jacks,
+    )
+    return sorted(lines, key=lambda line: -line["points"])
+
+
+def deal_winner(points: list[int]) -> int | None:
+    """The side with strictly the most points in the deal; ``None`` for a draw."""
+    won = match_points(points)
+    return won.index(1) if 1 in won else None
+
+
+def deal_summary(state, rules, names: list[str], match) -> dict:
+    """The end of a deal at a glance: who won it and by how much, what each side scored
+    line by line, and where the match stands. The full table stays one tap away."""
+    rows = deal_table(state, rules, names, match)
+    winner = deal_winner([row["score"].points for row in rows])
+    sides = [
+        {
+            **row,
+            "lines": score_lines(row["score"], rules),
+            "won": side == winner,
+        }
+        for side, row in enumerate(rows)
+    ]
+    return {
+        "winner": names[winner] if winner is not None else None,
+        "score_line": " : ".join(str(row["score"].points) for row in rows),
+        "sides": sides,
+    }
+
+
 def deal_end_context(match, names: list[str]) -> dict:
     """What ``includes/deal_end.html`` shows for the last finished deal of ``match``;
     ``names`` are the sides' names. The page adds ``actions`` (and ``links``): the
@@ -60,8 +121,10 @@ def deal_end_context(match, names: list[str]) -> dict:
     if match.current is not None or not match.finished:
         raise ValueError("the deal is not over")
     outcome = match.outcome
+    summary = deal_summary(match.finished[-1], match.rules, names, match)
     return {
-        "deal_table": deal_table(match.finished[-1], match.rules, names, match),
+        "summary": summary,
+        "deal_table": summary["sides"],
         "chart": totals_chart(match, names),
         "history": [
             {"deal": i + 1, "points": p, "totals": t}

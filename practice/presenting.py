@@ -15,7 +15,12 @@ from pisti.cards import ACE, JACK, RANKS, TEN_OF_DIAMONDS, TWO_OF_CLUBS
 from pisti.dealing import dealt_hand, rounds_per_deal
 from pisti.state import JACK_PISTI, PISTI
 from pisti_site.cardwords import card_words
-from pisti_site.deal_end import deal_end_context, deal_table, goal, plays_for_deals
+from pisti_site.deal_end import (
+    deal_end_context,
+    deal_summary,
+    goal,
+    plays_for_deals,
+)
 from pisti_site.levels import level_name
 from pisti_site.table import describe_event, event_step, present_table, seat_names
 
@@ -183,5 +188,6 @@ def review_context(game, deal_index: int) -> dict | None:
         "rounds": rounds,
         "table": [card_words(c) for c in layout.table],
         "face_down": [card_words(c) for c in layout.table[: layout.face_down]],
-        "scores": deal_table(state, rules, side_names(rules), match),
+        "summary": deal_summary(state, rules, side_names(rules), match),
+        "deals_match": plays_for_deals(rules),
     }

@@ -152,8 +152,8 @@ def test_two_players_play_a_whole_deal_and_see_each_others_plays(browser, asgi_u
                 mehmet.screenshot(path=str(tmp_path / "friends-phone.png"), full_page=True)
                 shots = True
         time.sleep(0.05)
-    ayse.wait_for_selector("[data-friends-result] .friends-winner, [data-friends-result] table")
-    mehmet.wait_for_selector("[data-friends-result] table")
+    ayse.wait_for_selector("[data-friends-result] [data-deal-winner]")
+    mehmet.wait_for_selector("[data-friends-result] [data-deal-winner]")
     assert "The match is over." in ayse.inner_text("[data-friends-status]")
     ayse.screenshot(path=str(tmp_path / "friends-end-desktop.png"), full_page=True)
     mehmet.screenshot(path=str(tmp_path / "friends-end-phone.png"), full_page=True)

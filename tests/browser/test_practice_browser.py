@@ -177,3 +177,40 @@ def test_two_identical_moves_at_once_apply_once(page, site_url):
     assert re.search(r'name="version" value="(\d+)"', page.content()).group(1) == str(
         int(version) + 1
     )
+
+
+@pytest.mark.parametrize(
+    ("language", "width", "height", "table"),
+    [
+        ("en", 390, 844, "1v1"),
+        ("tr", 1366, 900, "2v2"),
+        ("de", 390, 844, "2v2"),
+        ("ru", 1366, 900, "1v1"),
+    ],
+)
+def test_the_end_of_a_deal_names_its_winner_and_fits_the_screen(
+    browser, site_url, language, width, height, table
+):
+    """The summary at both sizes in every language: the headline names the side with the
+    most points (or a draw), each side's lines add up to its points, nothing scrolls sideways,
+    and the full table is one tap away."""
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, reduced_motion="reduce"
+    )
+    page = context.new_page()
+    start(page, site_url, language, level="beginner", table=table, max_deals=2)
+    play_until(page, ".deal-end")
+    points = [int(p) for p in page.locator("[data-deal-points]").all_inner_texts()]
+    headline = page.locator("[data-deal-winner]").inner_text()
+    names = page.locator(".deal-side-name").all_inner_texts()
+    assert " : ".join(map(str, points)) in headline
+    if points.count(max(points)) == 1:
+        assert names[points.index(max(points))] in headline
+    for side, total in zip(page.locator(".deal-side").all(), points, strict=True):
+        lines = side.locator(".score-line-points").all_inner_texts()
+        assert sum(int(line.lstrip("+")) for line in lines) == total
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert not page.locator(".deal-breakdown .score-table").is_visible()
+    page.click(".deal-breakdown summary")
+    assert page.locator(".deal-breakdown .score-table").is_visible()
+    context.close()

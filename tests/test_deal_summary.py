@@ -1,0 +1,93 @@
+"""The end of a deal at a glance (``pisti_site/deal_end.py``): the lines a side is shown
+add up to exactly the points the engine gave it, the headline names the side the engine
+says won, and the summary reads as a sentence in every language."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from pisti import Match, Rules, SideScore
+from pisti_site.deal_end import deal_end_context, deal_winner, score_lines
+
+RULE_SETS = [
+    Rules(),
+    Rules(pisti_points=5, jack_pisti_points=15, majority_bonus=7, two_of_clubs_points=4),
+    Rules(players=4, partnerships=True, jack_on_lone_card="pisti"),
+    Rules(players=3, majority_rule="over_half", ten_of_diamonds_points=0),
+]
+
+
+def finished_match(rules: Rules, seed: int) -> Match:
+    """A match with one deal played to its end by random legal plays."""
+    rng = random.Random(seed)
+    match = Match(rules)
+    state = match.start_deal(rng=rng)
+    while not state.is_over:
+        state.play(rng.choice(state.legal_plays()))
+    match.finish_deal()
+    return match
+
+
+def names_for(rules: Rules) -> list[str]:
+    return [f"Side {side}" for side in range(rules.sides)]
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=range(len(RULE_SETS)))
+def test_the_lines_add_up_to_the_engines_points_and_the_headline_names_its_winner(rules):
+    for seed in range(25):
+        match = finished_match(rules, seed)
+        summary = deal_end_context(match, names_for(rules))["summary"]
+        points = match.points[-1]
+        for side, engine_points in zip(summary["sides"], points, strict=True):
+            lines = side["lines"]
+            assert sum(line["points"] for line in lines) == side["score"].points == engine_points
+        best = max(points)
+        expected = points.index(best) if points.count(best) == 1 else None
+        assert summary["winner"] == (f"Side {expected}" if expected is not None else None)
+        assert [s["won"] for s in summary["sides"]].count(True) == (expected is not None)
+        assert summary["score_line"] == " : ".join(map(str, points))
+
+
+def test_a_sides_lines_name_each_item_once_largest_first():
+    rules = Rules(pisti_points=10, jack_pisti_points=20, majority_bonus=3)
+    score = SideScore((0,), 30, 3, 1, True, False, True, 2, 1, 0)
+    assert [(line["label"], line["points"]) for line in score_lines(score, rules)] == [
+        ("2 piştis", 20),
+        ("1 jack pişti", 20),
+        ("Most cards (30)", 3),
+        ("3 aces", 3),
+        ("Two of clubs", 2),
+        ("1 jack", 1),
+    ]
+    nothing = SideScore((1,), 22, 0, 0, False, False, False, 0, 0, 0)
+    assert score_lines(nothing, rules) == []
+
+
+def test_a_draw_has_no_winner():
+    assert deal_winner([8, 8]) is None
+    assert deal_winner([8, 9, 9]) is None
+    assert deal_winner([3, 9, 1, 2]) == 1
+
+
+@pytest.mark.parametrize("language", ["en", "tr", "de", "ru"])
+def test_the_summary_is_translated_and_complete(language):
+    rules = Rules(players=4, partnerships=True)
+    match = finished_match(rules, 3)
+    with translation.override(language):
+        context = deal_end_context(match, names_for(rules))
+        html = render_to_string(
+            "includes/deal_end.html",
+            {**context, "actions": "friends/includes/deal_end_actions.html"},
+        )
+    assert "%(" not in html and "{{" not in html
+    winner = context["summary"]["winner"]
+    headline = re.search(r"data-deal-winner>(.*?)</p>", html, re.S).group(1)
+    assert (winner or "") in headline and context["summary"]["score_line"] in headline
+    if language != "en":
+        assert "Full breakdown" not in html and "still needed" not in html
+    assert html.count("data-deal-points") == rules.sides
