@@ -121,15 +121,20 @@ function moveTurn(board, step) {
   board.setAttribute("data-turn", String(next));
 }
 
+// The number beside the pile; none on an empty pile (its outline says so).
+function setPileCount(board, cards) {
+  const count = board.querySelector("[data-pile-count]");
+  if (!count) return;
+  count.textContent = String(cards);
+  count.hidden = cards === 0;
+}
+
 function flyToPile(board, step, from, timing) {
   const pile = board.querySelector("[data-pile]");
-  const empty = pile.querySelector(".pile-empty");
-  if (empty) empty.remove();
   const landed = cardElement(board, step.card, "pile-card");
   landed.classList.add("is-landing");
   pile.appendChild(landed);
-  const count = board.querySelector("[data-pile-count]");
-  if (count) count.textContent = String(pile.querySelectorAll(".pile-card").length);
+  setPileCount(board, pile.querySelectorAll(".pile-card").length);
   const to = landed.getBoundingClientRect();
   if (!from || skipping) {
     landed.classList.remove("is-landing");
@@ -187,8 +192,7 @@ function sweep(board, step, timing) {
   });
   return Promise.all(moves).then(() => {
     cards.forEach((card) => card.remove());
-    const count = board.querySelector("[data-pile-count]");
-    if (count) count.textContent = "0";
+    setPileCount(board, 0);
     if (!stack) return;
     const number = stack.querySelector("[data-stack-count]");
     if (number) number.textContent = String(Number(number.textContent) + step.captured);
@@ -212,6 +216,9 @@ function playStep(board, step, options, timing) {
     ? options.clicked.button : null;
   const from = source(board, step, clicked);
   setStatus(board, step.text);
+  // The turn passes as the card leaves the hand: the highlighted seat and its flag move
+  // together, from the one record of whose turn it is.
+  moveTurn(board, step);
   if (options.onStep) options.onStep(step);
   document.dispatchEvent(new CustomEvent("pisti:step", { detail: step }));
   return flyToPile(board, step, from, timing)
@@ -219,7 +226,7 @@ function playStep(board, step, options, timing) {
       if (step.pisti || step.jack_pisti) return celebrate(board, step, options.labels, timing);
     })
     .then(() => { if (step.captured) return sweep(board, step, timing); })
-    .then(() => { moveTurn(board, step); return wait(timing.gap); });
+    .then(() => wait(timing.gap));
 }
 
 // Play ``steps`` on the board inside ``root``; resolves when the last one has landed

@@ -438,3 +438,57 @@ def test_a_touch_screen_shows_number_key_hints_only_after_a_key_is_pressed(brows
     new_game(page, site_url)
     assert page.evaluate(hints) > 0  # with a mouse, the hints teach the keys at once
     context.close()
+
+
+TURN_SAMPLER = """() => {
+  window.__turnFrames = [];
+  const tick = () => {
+    const board = document.querySelector("[data-table]");
+    if (board && document.querySelector(".flying-card")) {
+      const turn = Array.from(board.querySelectorAll("[data-seat].is-turn"))
+        .map((s) => s.dataset.seat);
+      const flags = Array.from(board.querySelectorAll("[data-turn-flag]"))
+        .filter((f) => f.offsetParent !== null)
+        .map((f) => f.closest("[data-seat]").dataset.seat);
+      window.__turnFrames.push({ turn, flags, attr: board.getAttribute("data-turn") });
+    }
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}"""
+
+
+@pytest.mark.parametrize("kind", ["desktop", "phone"])
+def test_the_turn_flag_and_the_highlighted_seat_agree_in_every_frame(browser, site_url, kind):
+    """While the bots' cards fly, every frame shows one seat highlighted, its flag and no
+    other, and the board's data-turn names the same seat; a whole 2 vs 2 turn (your card and
+    three bot plays) at the fast pace takes under 1.5 s."""
+    context = context_for(browser, kind, pace="normal")
+    page = context.new_page()
+    new_game(page, site_url, "2v2")
+    page.evaluate(TURN_SAMPLER)
+    for _ in range(2):
+        page.locator(".hand:not([disabled]) button[name=card]").first.click()
+        wait_idle(page)
+    frames = page.evaluate("window.__turnFrames")
+    assert len(frames) > 20
+    for frame in frames:
+        assert len(frame["turn"]) == 1 and frame["flags"] == frame["turn"], frame
+        assert frame["attr"] == frame["turn"][0], frame
+    seats = {frame["turn"][0] for frame in frames}
+    assert seats >= {"1", "2", "3"}  # the turn went round the table during the plays
+
+    context.close()
+
+    context = context_for(browser, kind, pace="fast")
+    page = context.new_page()
+    new_game(page, site_url, "2v2")
+    turns = []
+    for _ in range(3):
+        button = page.locator(".hand:not([disabled]) button[name=card]").first
+        started = page.evaluate("performance.now()")
+        button.click()
+        wait_idle(page)
+        turns.append(page.evaluate("performance.now()") - started)
+    assert statistics.median(turns) < 1500, turns
+    context.close()
