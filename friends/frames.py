@@ -16,7 +16,7 @@ from pisti.cards import parse_card
 from pisti_site.cardwords import every_card_words
 from pisti_site.deal_end import deal_end_context
 from pisti_site.levels import level_name
-from pisti_site.table import event_step, present_table
+from pisti_site.table import deal_steps, present_table
 
 from .models import Table
 from .protocol import STATE
@@ -59,12 +59,10 @@ def card_words_for(view: dict) -> dict:
 
 
 def recent_steps(state, names) -> list[dict]:
-    """The last plays of the deal as the shared table script animates them."""
+    """The last plays of the deal as the shared table script animates them, each with the
+    sides' points so far, and the leftover sweep once the deal is over."""
     first = max(0, len(state.events) - RECENT_STEPS)
-    return [
-        {**event_step(event, names, state.rules.side_of), "index": first + offset}
-        for offset, event in enumerate(state.events[first:])
-    ]
+    return deal_steps(state, names, side_names(state.rules, names), start=first)
 
 
 def board_html(table: Table, match, state, seat: int | None, names: dict) -> str:

@@ -37,7 +37,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from pisti import view_for
+from pisti import Tally, score_deal, score_tallies, view_for
 from pisti.cards import card_name
 from pisti.dealing import HAND_SIZE
 
@@ -98,6 +98,72 @@ def event_step(event, names, side_of) -> dict:
         "pisti": event.pisti,
         "jack_pisti": event.jack_pisti,
     }
+
+
+def running_points(state) -> list[list[int]]:
+    """Each side's deal points after each play so far: the cards it has taken and its
+    piştis, as the score strip shows them the moment a capture lands. The majority bonus
+    and the leftover cards are not in it: they come with the leftover step (and the deal's
+    end). Everything here is public: captured cards are shown face up."""
+    rules = state.rules
+    pile = list(state.layout.table)
+    taken = [[] for _ in range(rules.sides)]
+    pisti, jack_pisti = [0] * rules.sides, [0] * rules.sides
+    rows = []
+    for event in state.events:
+        side = rules.side_of(event.seat)
+        if event.captured:
+            taken[side] += pile + [event.card]
+            pile = []
+            pisti[side] += event.pisti
+            jack_pisti[side] += event.jack_pisti
+        else:
+            pile.append(event.card)
+        tallies = [Tally.of_cards(taken[s], pisti[s], jack_pisti[s]) for s in range(rules.sides)]
+        rows.append([score.points for score in score_tallies(tallies, rules, complete=False)])
+    return rows
+
+
+def leftover_step(state, side_names) -> dict | None:
+    """The cards left on the table at the end of the deal, swept to the side that made the
+    last capture (not a play: no card moves from a hand), or ``None``."""
+    if not state.is_over or not state.leftover or not state.leftover[1]:
+        return None
+    side, count = state.leftover
+    who = side_names[side]
+    return {
+        "leftover": True,
+        "side": side,
+        "seat": next(
+            seat for seat in range(state.rules.players) if state.rules.side_of(seat) == side
+        ),
+        "captured": count,
+        "text": ngettext(
+            "The last card on the table goes to %(who)s, who made the last capture.",
+            "The last %(count)d cards on the table go to %(who)s, who made the last capture.",
+            count,
+        )
+        % {"who": who, "count": count},
+        "points": [score.points for score in score_deal(state)],
+    }
+
+
+def deal_steps(state, names, side_names, start: int = 0) -> list[dict]:
+    """The plays of the deal from play ``start`` on as the table script animates them, each
+    with every side's points so far, then the leftover sweep once the deal is over."""
+    points = running_points(state)
+    steps = [
+        {
+            **event_step(event, names, state.rules.side_of),
+            "index": index,
+            "points": points[index],
+        }
+        for index, event in enumerate(state.events[start:], start)
+    ]
+    sweep = leftover_step(state, side_names)
+    if sweep is not None:
+        steps.append({**sweep, "index": len(state.events)})
+    return steps
 
 
 def card_entry(card: int, number: int | None = None) -> dict:

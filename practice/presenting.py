@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from pisti import view_for
+from pisti import deal_points, view_for
 from pisti.cards import ACE, JACK, RANKS, TEN_OF_DIAMONDS, TWO_OF_CLUBS
 from pisti.dealing import dealt_hand, rounds_per_deal
 from pisti.state import JACK_PISTI, PISTI
@@ -22,7 +22,7 @@ from pisti_site.deal_end import (
     plays_for_deals,
 )
 from pisti_site.levels import level_name
-from pisti_site.table import describe_event, event_step, present_table, seat_names
+from pisti_site.table import deal_steps, describe_event, present_table, seat_names
 
 from .service import HUMAN, load_match
 
@@ -34,18 +34,19 @@ def side_names(rules) -> list[str]:
     return [names[seat] for seat in range(rules.players)]
 
 
-def recent_events(state, names) -> list[dict]:
+def recent_events(state) -> list[dict]:
     """Every play since the human's latest card (that card included), as the table script
-    animates them."""
-    events = state.events
-    mine = [i for i, e in enumerate(events) if e.seat == HUMAN]
-    start = mine[-1] if mine else 0
-    return [event_step(e, names, state.rules.side_of) for e in events[start:]]
+    animates them, and the leftover sweep if the deal is over."""
+    rules = state.rules
+    mine = [i for i, e in enumerate(state.events) if e.seat == HUMAN]
+    seats = seat_names(rules.players, rules.partnerships)
+    return deal_steps(state, seats, side_names(rules), start=mine[-1] if mine else 0)
 
 
 def deal_log(state, names) -> list[dict]:
-    """Every play of the deal so far, for the move log beside the table."""
-    return [event_step(e, names, state.rules.side_of) for e in state.events]
+    """Every play of the deal so far, for the move log beside the table, and where the
+    cards left at the end went."""
+    return deal_steps(state, names, side_names(state.rules))
 
 
 def highlight(view, hand: list[dict]) -> None:
@@ -120,6 +121,7 @@ def game_context(game) -> dict:
         highlight(view, table["cards_in_hand"])
     outcome = match.outcome
     points = match.point_totals
+    this_deal = deal_points(state)
     context = {
         "game": game,
         "match": match,
@@ -135,13 +137,13 @@ def game_context(game) -> dict:
                 "total": points[s],
                 "deals_won": totals[s],
                 "needed": max(0, goal(rules) - totals[s]),
+                "deal_points": this_deal[s],
                 "captured": view.captured_cards[s],
                 "pisti": view.pisti[s],
                 "jack_pisti": view.jack_pisti[s],
             }
             for s, n in enumerate(names)
         ],
-        "recent": recent_events(state, seats),
         "log": deal_log(state, seats),
         "counter": card_counter(view) if game.show_counter and match.current else None,
         "deal_over": match.current is None,

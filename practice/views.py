@@ -22,7 +22,6 @@ from pisti.cards import card_name
 from pisti_site.cardwords import card_words
 from pisti_site.forms import initial_for
 from pisti_site.matchplay import deal_finished
-from pisti_site.table import seat_names
 from pisti_site.visitors import owned_or_404, session_key, wants_json
 
 from . import service
@@ -120,8 +119,7 @@ def _game_json(request, game, events, status=200, error=None):
     context = game_context(game)
     match = context["match"]
     state = match.current or match.finished[-1]
-    names = seat_names(match.rules.players, match.rules.partnerships)
-    steps = recent_events(state, names) if events else []
+    steps = recent_events(state) if events else []
     return JsonResponse(
         {
             "html": render_to_string("practice/includes/board.html", context, request=request),

@@ -11,8 +11,9 @@ import pytest
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from pisti import Match, Rules, SideScore
+from pisti import Match, Rules, SideScore, score_deal
 from pisti_site.deal_end import deal_end_context, deal_winner, score_lines
+from pisti_site.table import deal_steps, leftover_step, running_points
 
 RULE_SETS = [
     Rules(),
@@ -91,3 +92,25 @@ def test_the_summary_is_translated_and_complete(language):
     if language != "en":
         assert "Full breakdown" not in html and "still needed" not in html
     assert html.count("data-deal-points") == rules.sides
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=range(len(RULE_SETS)))
+def test_the_score_strip_points_after_each_play_are_the_engines(rules):
+    """The points each side has after every play (what the strip shows as captures land)
+    are the engine's score of the deal replayed to that play; the leftover sweep brings
+    the deal's final score."""
+    for seed in range(12):
+        match = finished_match(rules, seed)
+        state = match.finished[-1]
+        rows = running_points(state)
+        assert len(rows) == len(state.events)
+        for plays in range(1, len(state.events)):
+            assert rows[plays - 1] == [s.points for s in score_deal(state.replayed(plays))]
+        sweep = leftover_step(state, names_for(rules))
+        steps = deal_steps(state, {s: f"Seat {s}" for s in range(rules.players)}, names_for(rules))
+        if state.leftover and state.leftover[1]:
+            assert sweep["points"] == match.points[-1] and steps[-1] == {**sweep, "index": 48}
+            assert sweep["captured"] == state.leftover[1]
+            assert f"Side {state.leftover[0]}" in sweep["text"]
+        else:
+            assert sweep is None and len(steps) == len(state.events)

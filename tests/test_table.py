@@ -90,6 +90,8 @@ def test_a_move_sends_the_plays_to_animate(client):
         "side",
         "pisti",
         "jack_pisti",
+        "index",
+        "points",  # every side's deal points so far: public, the captured cards are shown
     }
 
 

@@ -210,8 +210,37 @@ function sweep(board, step, timing) {
   });
 }
 
+// The score strip (data-strip-points, outside the board): each side's points this deal,
+// changed the moment a capture lands; a pişti's points pop.
+function showPoints(step) {
+  if (!step.points) return;
+  document.querySelectorAll("[data-strip-points]").forEach((cell) => {
+    const side = Number(cell.getAttribute("data-strip-points"));
+    const text = "+" + step.points[side];
+    if (cell.textContent === text) return;
+    cell.textContent = text;
+    if (side === step.side && (step.pisti || step.jack_pisti)) {
+      animate(cell, [{ transform: "scale(1.6)" }, { transform: "scale(1)" }],
+        { duration: 500, easing: "ease-out" });
+    }
+  });
+}
+
+// The cards left on the table at the end go to the side that captured last: no card
+// leaves a hand, the pile is swept and the status line says so.
+function playLeftover(board, step, options, timing) {
+  setStatus(board, step.text);
+  if (options.onStep) options.onStep(step);
+  document.dispatchEvent(new CustomEvent("pisti:step", { detail: step }));
+  return wait(timing.gap).then(() => sweep(board, step, timing)).then(() => {
+    showPoints(step);
+    return wait(timing.fly * 2);
+  });
+}
+
 function playStep(board, step, options, timing) {
   if (skipping) return Promise.resolve();
+  if (step.leftover) return playLeftover(board, step, options, timing);
   const clicked = options.clicked && options.clicked.card === step.card
     ? options.clicked.button : null;
   const from = source(board, step, clicked);
@@ -223,6 +252,7 @@ function playStep(board, step, options, timing) {
   document.dispatchEvent(new CustomEvent("pisti:step", { detail: step }));
   return flyToPile(board, step, from, timing)
     .then(() => {
+      showPoints(step);
       if (step.pisti || step.jack_pisti) return celebrate(board, step, options.labels, timing);
     })
     .then(() => { if (step.captured) return sweep(board, step, timing); })

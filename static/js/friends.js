@@ -132,8 +132,10 @@ function drawing(root, t) {
       const fresh = shownDeal === f.deal
         ? f.steps.filter((step) => step.index >= shownPlays) : [];
       fresh.forEach((step) => logLine(hooks.log, step.text, { pisti: step.pisti || step.jack_pisti }));
+      // The leftover sweep comes after the last play (index = plays): shown once.
+      const seen = shownDeal === f.deal ? shownPlays : 0;
       shownDeal = f.deal;
-      shownPlays = f.view.history.length;
+      shownPlays = Math.max(seen, f.view.history.length, ...fresh.map((step) => step.index + 1));
       const others = fresh.filter((step) => step.seat !== f.seat).map((step) => step.text);
       if (others.length) announce(others.join(" "));
       const played = board.element && fresh.length ? board.play(fresh) : Promise.resolve();

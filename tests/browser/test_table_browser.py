@@ -1,7 +1,8 @@
 """The card table in a real browser, desktop 1366×900 and phone 390×844: whole deals where
 the pile, the turn marker and the hand stay on screen after every play, the partner sits
 opposite, nothing shifts, plays are animated (and not with reduced motion), the fast pace
-is fast, "Play now" is one click, the focus ring contrasts, and the page stays light.
+is fast, "Play now" is one click, the focus ring contrasts, the page stays light, and the
+score strip counts each deal as its captures land.
 
 Screenshots of the table go to ``tests/browser/screenshots/`` (named in the README).
 """
@@ -81,6 +82,36 @@ def shoot(page, name):
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
 
 
+STRIP_WATCHER = """() => {
+  window.__strip = []; window.__last = null; window.__leftover = null;
+  document.addEventListener("pisti:step", (e) => {
+    window.__last = e.detail;
+    if (e.detail.leftover) window.__leftover = e.detail.text;
+  });
+  document.addEventListener("pisti:steps-done", () => {
+    const shown = Array.from(document.querySelectorAll("[data-strip-points]"))
+      .map((cell) => cell.textContent);
+    window.__strip.push([window.__last.points.map((p) => "+" + p), shown]);
+  });
+}"""
+
+
+def assert_the_strip_followed_the_deal(page, turns):
+    """Each side's points this deal changed on the strip as the cards landed (before the
+    server's new board was drawn), a whole deal long; the cards left at the end were swept
+    to the last capturer with a line in the log saying so."""
+    pairs = page.evaluate("window.__strip")
+    assert len(pairs) == turns
+    assert all(expected == shown for expected, shown in pairs), pairs
+    assert any(set(shown) != {"+0"} for _, shown in pairs)
+    final = [f"+{p}" for p in page.locator("[data-deal-points]").all_inner_texts()]
+    assert page.locator("[data-strip-points]").all_inner_texts() == final
+    leftover = page.evaluate("window.__leftover")
+    if leftover:
+        assert leftover in page.locator("[data-log]").text_content()
+        assert pairs[-1][1] == final  # the sweep brought the deal's final score
+
+
 @pytest.mark.parametrize("kind", ["desktop", "phone"])
 @pytest.mark.parametrize("table", ["1v1", "2v2"])
 def test_a_whole_deal_stays_on_one_screen(browser, site_url, kind, table):
@@ -97,6 +128,7 @@ def test_a_whole_deal_stays_on_one_screen(browser, site_url, kind, table):
         assert "seat-left" in page.locator("[data-seat='1']").get_attribute("class")
         assert "seat-right" in page.locator("[data-seat='3']").get_attribute("class")
     page.evaluate("window.__cls = 0")
+    page.evaluate(STRIP_WATCHER)
     plays = 0
     while not page.locator(".deal-end").count():
         for selector in ("[data-pile]", ".is-turn", ".hand button[name=card]"):
@@ -108,6 +140,7 @@ def test_a_whole_deal_stays_on_one_screen(browser, site_url, kind, table):
         wait_idle(page)
         plays += 1
     assert plays == (24 if table == "1v1" else 12)
+    assert_the_strip_followed_the_deal(page, plays)
     assert inside_viewport(page, "[data-pile]") == []
     shoot(page, f"table-{table}-{kind}-end-of-deal")
     cls = page.evaluate("window.__cls")
