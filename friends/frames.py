@@ -11,7 +11,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from pisti import view_for
+from pisti import score_deal, view_for
 from pisti.cards import parse_card
 from pisti_site.cardwords import every_card_words
 from pisti_site.deal_end import deal_end_context
@@ -114,6 +114,16 @@ def deal_end_html(match, seat: int | None, names: dict) -> str:
     return render_to_string("includes/deal_end.html", context)
 
 
+def side_scores(match, state, names: dict) -> list[dict]:
+    """The score strip: each side's name, what the match is decided on so far, and its
+    points this deal (public: the captured cards are shown face up)."""
+    this_deal = [score.points for score in score_deal(state)]
+    return [
+        {"name": name, "total": match.totals[side], "deal_points": this_deal[side]}
+        for side, name in enumerate(side_names(match.rules, names))
+    ]
+
+
 def match_of(table: Table):
     """The row's match, rebuilt from its JSON once per stored match: every seat's frame of
     one change reads the same one (frames only read it)."""
@@ -161,6 +171,7 @@ def frame_for(table: Table, seat: int | None) -> dict:
         names = {entry["seat"]: entry["name"] for entry in frame["seats"]}
         frame["deal"] = len(match.finished) + (match.current is not None)
         frame["steps"] = recent_steps(state, names)
+        frame["sides"] = side_scores(match, state, names)
         frame["html"] = board_html(table, match, state, seat, names)
         if frame["deal_over"]:
             frame["deal_end"] = deal_end_html(match, seat, names)

@@ -82,6 +82,8 @@ def script_strings() -> dict:
         "lobby": _("Waiting for the game to start…"),
         "reconnecting": _("The connection was lost: reconnecting…"),
         "time_left": _("%(seconds)s s left"),
+        "deal_number": _("Deal %(n)s"),
+        "this_deal": _("this deal"),
     }
 
 

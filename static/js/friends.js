@@ -39,7 +39,7 @@ function copyLink() {
 // Everything this page draws, from frames only: the players, the board, the deal's end.
 function drawing(root, t) {
   const hooks = {};
-  ["status", "note", "players", "board", "result", "reactions", "log"].forEach((name) => {
+  ["status", "note", "players", "strip", "board", "result", "reactions", "log"].forEach((name) => {
     hooks[name] = root.querySelector("[data-friends-" + name + "]");
   });
   const board = new Board(root);
@@ -112,6 +112,27 @@ function drawing(root, t) {
     tick();
   }
 
+  // The score strip, as in the practice game: each side's match total and its points
+  // this deal (the board changes those as the captures land, then this redraws them).
+  function strip(f) {
+    const box = hooks.strip;
+    if (!box || !f.sides) return;
+    box.hidden = false;
+    box.textContent = "";
+    box.appendChild(element("span", "strip-deal", format(t.deal_number, { n: f.deal })));
+    const sides = box.appendChild(element("span", "strip-sides"));
+    f.sides.forEach((side, index) => {
+      const entry = sides.appendChild(element("span", "strip-side"));
+      entry.appendChild(element("span", "strip-name", side.name));
+      entry.append(" ");
+      entry.appendChild(element("strong", "strip-total", String(side.total)));
+      entry.append(" ");
+      const now = entry.appendChild(element("span", "strip-now", "+" + side.deal_points));
+      now.dataset.stripPoints = index;
+      entry.appendChild(element("span", "visually-hidden", " " + t.this_deal));
+    });
+  }
+
   // The deal's end as the server rendered it (sent only once the deal is over).
   function result(f) {
     const box = hooks.result;
@@ -142,6 +163,7 @@ function drawing(root, t) {
       return played.then(() => {
         if (frame !== f) return;  // a newer frame is already waiting
         hooks.board.innerHTML = f.html;
+        strip(f);
         result(f);
       });
     }).catch(() => { /* the next frame redraws everything */ });

@@ -131,6 +131,11 @@ def test_two_players_play_a_whole_deal_and_see_each_others_plays(browser, asgi_u
     ayse.wait_for_selector("li[data-seat='1'] strong:has-text('Mehmet')")
     start(ayse)
     mehmet.wait_for_selector(HAND)
+    for page in (ayse, mehmet):  # playing: the table takes the screen, the link folds away
+        assert not page.is_visible("#table-link")
+        page.click(".friends-invite summary")
+        assert page.is_visible("#table-link")
+        page.click(".friends-invite summary")
     pages = {"ayse": ayse, "mehmet": mehmet}
     shots = False
     for _move in range(200):
@@ -154,6 +159,10 @@ def test_two_players_play_a_whole_deal_and_see_each_others_plays(browser, asgi_u
         time.sleep(0.05)
     ayse.wait_for_selector("[data-friends-result] [data-deal-winner]")
     mehmet.wait_for_selector("[data-friends-result] [data-deal-winner]")
+    # the score strip ends on the deal's points, each side's beside its match total
+    final = [f"+{p}" for p in ayse.locator("[data-deal-points]").all_inner_texts()]
+    assert ayse.locator("[data-strip-points]").all_inner_texts() == final
+    assert mehmet.locator("[data-strip-points]").all_inner_texts() == final
     assert "The match is over." in ayse.inner_text("[data-friends-status]")
     ayse.screenshot(path=str(tmp_path / "friends-end-desktop.png"), full_page=True)
     mehmet.screenshot(path=str(tmp_path / "friends-end-phone.png"), full_page=True)
