@@ -238,19 +238,47 @@ function playLeftover(board, step, options, timing) {
   });
 }
 
+// The player's own card leaves the hand the moment it is chosen, before the server
+// answers: ``launch`` starts its flight to the pile; ``play`` then picks it up as the first
+// step (the capture, the celebration and the replies follow), or ``rollBack`` puts it
+// back in the hand if the server refused it or could not be reached.
+export function launch(root, button) {
+  const board = root.querySelector("[data-table]");
+  if (!board || reducedMotion()) return null;
+  const step = { seat: Number(board.getAttribute("data-me")), card: button.getAttribute("data-card") };
+  skipping = false;
+  const from = source(board, step, button);
+  const landed = flyToPile(board, step, from, PACES[pace()]);
+  return { card: step.card, button, board, landed };
+}
+
+export function rollBack(launched) {
+  if (!launched) return Promise.resolve();
+  return launched.landed.then(() => {
+    const pile = launched.board.querySelector("[data-pile]");
+    const cards = pile ? pile.querySelectorAll(".pile-card") : [];
+    const last = cards[cards.length - 1];
+    if (last && !last.classList.contains("is-down")) last.remove();
+    if (pile) setPileCount(launched.board, pile.querySelectorAll(".pile-card").length);
+    launched.button.classList.remove("is-playing");
+  });
+}
+
 function playStep(board, step, options, timing) {
   if (skipping) return Promise.resolve();
   if (step.leftover) return playLeftover(board, step, options, timing);
+  const launched = options.launched && options.launched.card === step.card &&
+    String(step.seat) === board.getAttribute("data-me") ? options.launched : null;
   const clicked = options.clicked && options.clicked.card === step.card
     ? options.clicked.button : null;
-  const from = source(board, step, clicked);
+  const from = launched ? null : source(board, step, clicked);
   setStatus(board, step.text);
   // The turn passes as the card leaves the hand: the highlighted seat and its flag move
   // together, from the one record of whose turn it is.
   moveTurn(board, step);
   if (options.onStep) options.onStep(step);
   document.dispatchEvent(new CustomEvent("pisti:step", { detail: step }));
-  return flyToPile(board, step, from, timing)
+  return (launched ? launched.landed : flyToPile(board, step, from, timing))
     .then(() => {
       showPoints(step);
       if (step.pisti || step.jack_pisti) return celebrate(board, step, options.labels, timing);
@@ -325,11 +353,16 @@ export class Board {
 
   // Plays ``steps``; ``clicked`` ({card, button}) starts the player's own card from the
   // button pressed, ``holdFirst`` holds the first play still before the others.
-  play(steps, { clicked = null, holdFirst = false } = {}) {
+  play(steps, { clicked = null, launched = null, holdFirst = false } = {}) {
     return play(this.root, steps, {
-      labels: this.labels, clicked, holdFirst, onStep: this.onStep, pace: this.pace,
+      labels: this.labels, clicked, launched, holdFirst, onStep: this.onStep, pace: this.pace,
     });
   }
+
+  // The player's own card starts for the pile at once (see ``launch``).
+  launch(button) { return launch(this.root, button); }
+
+  rollBack(launched) { return rollBack(launched); }
 
   status(text, isError) { setStatus(this.element, text, isError); }
 

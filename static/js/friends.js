@@ -48,6 +48,7 @@ function drawing(root, t) {
   let queue = Promise.resolve();
   let shownDeal = null;
   let shownPlays = 0;
+  let launched = null;  // your card on its way to the pile while the server decides
 
   function say(text) { hooks.status.textContent = text; }
 
@@ -159,7 +160,11 @@ function drawing(root, t) {
       shownPlays = Math.max(seen, f.view.history.length, ...fresh.map((step) => step.index + 1));
       const others = fresh.filter((step) => step.seat !== f.seat).map((step) => step.text);
       if (others.length) announce(others.join(" "));
-      const played = board.element && fresh.length ? board.play(fresh) : Promise.resolve();
+      const mine = launched;
+      launched = null;
+      const played = board.element && fresh.length
+        ? board.play(fresh, { launched: mine })
+        : board.rollBack(mine);
       return played.then(() => {
         if (frame !== f) return;  // a newer frame is already waiting
         hooks.board.innerHTML = f.html;
@@ -183,6 +188,17 @@ function drawing(root, t) {
     say, note, nameOf, tick,
     get frame() { return frame; },
     log(text) { logLine(hooks.log, text); },
+    // Your card leaves the hand at once; the next frame plays on from it, a refusal
+    // puts it back.
+    launch(button) {
+      board.rollBack(launched);
+      launched = board.launch(button);
+    },
+    refused() {
+      const mine = launched;
+      launched = null;
+      queue = queue.then(() => board.rollBack(mine));
+    },
     show(f) {
       frame = f;
       root.dataset.version = f.version;
@@ -219,7 +235,10 @@ function friendsTable(root, t, closeCodes, types) {
       draw.note(frame.note || "");
       draw.show(frame);
     },
-    [types.refused](message) { draw.note(message.message); },
+    [types.refused](message) {
+      draw.refused();
+      draw.note(message.message);
+    },
     [types.reaction](message) { draw.log(draw.nameOf(message.seat) + ": " + message.text); },
   };
   const socket = openSocket(root.dataset.wsPath, {
@@ -238,6 +257,7 @@ function friendsTable(root, t, closeCodes, types) {
     if (target.name === "card" && target.closest("[data-hand-form]")) {
       event.preventDefault();
       if (target.closest("fieldset[disabled]")) return;
+      draw.launch(target);
       target.classList.add("is-playing");
       socket.send({ type: types.play, card: target.value, version });
     } else if (target.dataset.next !== undefined) {

@@ -86,15 +86,19 @@ function game(root) {
     const submitter = event.submitter;
     const clicked = submitter && submitter.name === "card"
       ? { card: submitter.value, button: submitter } : null;
+    // Your card leaves the hand at once; the server's answer decides the rest.
+    const launched = clicked ? board.launch(clicked.button) : null;
     postForm(form, submitter)
       .then((payload) => {
         if (payload.error) {
-          render(payload, true);
-          showError(payload.error);
-          return;
+          // Refused: the card goes back to the hand (the server's board), with the reason.
+          return board.rollBack(launched).then(() => {
+            render(payload, true);
+            showError(payload.error);
+          });
         }
         const steps = payload.steps || [];
-        return board.play(steps, { clicked }).then(() => {
+        return board.play(steps, { clicked, launched }).then(() => {
           const isHelp = form.hasAttribute("data-help");
           const changed = isHelp && document.activeElement && document.activeElement.name;
           render(payload, isHelp);
@@ -107,11 +111,11 @@ function game(root) {
           if (said.length) announce(said.join(" "));
         });
       })
-      .catch((error) => {
+      .catch((error) => board.rollBack(launched).then(() => {
         if (clicked) clicked.button.classList.remove("is-playing");
         showFetchError(error);
         showError((error && error.message) || root.getAttribute("data-failed-label"));
-      })
+      }))
       .finally(() => { busy = false; root.removeAttribute("aria-busy"); });
   });
 

@@ -525,3 +525,46 @@ def test_the_turn_flag_and_the_highlighted_seat_agree_in_every_frame(browser, si
         turns.append(page.evaluate("performance.now()") - started)
     assert statistics.median(turns) < 1500, turns
     context.close()
+
+
+def test_your_card_leaves_at_once_and_a_refused_one_comes_back(browser, site_url):
+    """The flight starts on the click, before the server answers (held here for 800 ms);
+    a card the server refuses (a stale version) returns to the hand with the reason."""
+    import time
+
+    context = context_for(browser, "desktop", pace="normal")
+    page = context.new_page()
+    new_game(page, site_url)
+
+    def slow(route):
+        time.sleep(0.8)
+        route.continue_()
+
+    page.route(re.compile(r".*/play/$"), slow)
+    page.evaluate("""() => {
+      window.__flightAt = null;
+      const watch = () => {
+        if (window.__flightAt === null && document.querySelector(".flying-card[data-seat='0']"))
+          window.__flightAt = performance.now();
+        requestAnimationFrame(watch);
+      };
+      requestAnimationFrame(watch);
+    }""")
+    clicked_at = page.evaluate("performance.now()")
+    page.locator(".hand:not([disabled]) button[name=card]").first.click()
+    wait_idle(page)
+    assert page.evaluate("window.__flightAt") - clicked_at < 400  # not after the 800 ms wait
+    page.unroute(re.compile(r".*/play/$"))
+
+    before = page.locator("[data-pile] .pile-card").count()
+    page.evaluate("document.querySelector('[data-hand-form] [name=version]').value = '99999'")
+    card = page.locator(".hand:not([disabled]) button[name=card]").first
+    name = card.get_attribute("value")
+    card.click()
+    wait_idle(page)
+    back = page.locator(f".hand button[name=card][value='{name}']")
+    assert back.is_visible() and "is-playing" not in (back.get_attribute("class") or "")
+    assert page.locator("[data-pile] .pile-card").count() == before
+    status = page.locator("[data-status]")
+    assert "is-error" in status.get_attribute("class") and status.inner_text()
+    context.close()
