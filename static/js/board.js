@@ -7,6 +7,11 @@
 // with prefers-reduced-motion nothing moves and the end state shows at once. A click or a
 // key press finishes it. Markup hooks: data-table (the board), data-seat, data-stack,
 // data-pile, data-hand, data-card, data-turn, data-status (see pisti_site/table.py).
+// Every Board also lets the player drag a card of the hand onto the pile (drag.js).
+
+import { enableDrag } from "./drag.js";
+
+export { enableDrag };
 
 const PACES = {
   // ms: a card's flight, the sweep of a capture, the pause before the next play, the
@@ -82,7 +87,8 @@ function cardElement(board, name, extraClass) {
   return svg;
 }
 
-// Where a play starts: the card in the hand for the bottom seat, a card back otherwise.
+// Where a play starts: the card in the hand for the bottom seat (where it was dropped, if
+// it was dragged), a card back otherwise.
 function source(board, step, clicked) {
   if (String(step.seat) === board.getAttribute("data-me")) {
     const button = clicked || board.querySelector("[data-hand] [data-card='" + step.card + "']");
@@ -338,9 +344,11 @@ export function bindPace(container) {
 
 // The board of one page: ``root`` holds it (and gets a new one from the server after each
 // move); the "PİŞTİ!" words come from the root's data-pisti-label / data-jack-pisti-label.
+// A playable hand inside the root can be dragged onto the pile, on every board swapped in.
 export class Board {
   constructor(root, { onStep = null, pace: fixedPace = null } = {}) {
     this.root = root;
+    enableDrag(root);
     this.onStep = onStep;
     this.pace = fixedPace;
     this.labels = {

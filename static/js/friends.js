@@ -223,7 +223,18 @@ function friendsTable(root, t, closeCodes, types) {
   document.addEventListener("submit", (event) => {
     if (!root.contains(event.target)) leaving = true;
   });
-  root.addEventListener("submit", (event) => event.preventDefault());
+  // The hand is a form: a click, a number key or a card dragged onto the pile (board.js)
+  // submits it with the card's button as the submitter; the card goes by the socket.
+  root.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const button = event.submitter;
+    const frame = draw.frame;
+    if (!button || button.name !== "card" || !frame) return;
+    if (!event.target.hasAttribute("data-hand-form") || button.closest("fieldset[disabled]")) return;
+    draw.launch(button);
+    button.classList.add("is-playing");
+    socket.send({ type: types.play, card: button.value, version: frame.version });
+  });
 
   const handlers = {
     [types.state](frame) {
@@ -254,13 +265,7 @@ function friendsTable(root, t, closeCodes, types) {
     const frame = draw.frame;
     if (!target || !frame) return;
     const version = frame.version;
-    if (target.name === "card" && target.closest("[data-hand-form]")) {
-      event.preventDefault();
-      if (target.closest("fieldset[disabled]")) return;
-      draw.launch(target);
-      target.classList.add("is-playing");
-      socket.send({ type: types.play, card: target.value, version });
-    } else if (target.dataset.next !== undefined) {
+    if (target.dataset.next !== undefined) {
       socket.send({ type: types.next, version });
     } else if (target.dataset.reaction) {
       socket.send({ type: types.react, reaction: target.dataset.reaction });
