@@ -13,6 +13,7 @@ import time
 import urllib.request
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 from .conftest import ROOT, _database_url, _ensure_postgres_database, _free_port
 
@@ -116,7 +117,10 @@ def play_if_my_turn(page) -> str | None:
     if button is None:
         return None
     card = button.get_attribute("value")
-    button.click()
+    try:
+        button.click()
+    except PlaywrightError:  # a new frame redrew the hand meanwhile: look again next time
+        return None
     page.wait_for_function(
         "card => !document.querySelector(`[data-friends-board] button[value='${card}']`)", arg=card
     )
