@@ -1,7 +1,57 @@
 // Small progressive enhancements of every page; every page works without this file.
+import { onKeys } from "./keys.js";
 
 // Styles that only make sense with scripts (the phone drawer) hang on this class.
 document.documentElement.classList.add("has-js");
+
+// Phones fold the header's links and languages into a panel the Menu button opens (site.css
+// shows the button only on narrow screens with scripts). The button again, Escape (focus
+// back on the button), a chosen link, a tap beside the panel or the focus leaving the
+// header close it.
+function siteMenu() {
+  const header = document.querySelector("[data-site-header]");
+  const button = header && header.querySelector("[data-menu-button]");
+  const menu = header && header.querySelector("[data-menu]");
+  if (!button || !menu) return;
+  const isOpen = () => button.getAttribute("aria-expanded") === "true";
+  const setOpen = (open) => {
+    button.setAttribute("aria-expanded", String(open));
+    menu.classList.toggle("is-open", open);
+  };
+  button.addEventListener("click", () => setOpen(!isOpen()));
+  menu.addEventListener("click", (event) => {
+    if (event.target.closest("a")) setOpen(false);
+  });
+  // A tap on the dimmed page only closes the panel: the click it ends in does not also
+  // play the card or follow the link below.
+  let swallowClick = false;
+  document.addEventListener("pointerdown", (event) => {
+    swallowClick = isOpen() && !header.contains(event.target);
+    if (swallowClick) setOpen(false);
+  }, true);
+  document.addEventListener("pointercancel", () => { swallowClick = false; }, true);
+  document.addEventListener("click", (event) => {
+    if (!swallowClick) return;
+    swallowClick = false;
+    event.preventDefault();
+    event.stopPropagation();
+  }, true);
+  header.addEventListener("focusout", (event) => {
+    if (event.relatedTarget && !header.contains(event.relatedTarget)) setOpen(false);
+  });
+  // Back to a page from the history, or a phone turned into a wide screen: closed.
+  window.addEventListener("pageshow", () => setOpen(false));
+  window.matchMedia("(min-width: 48rem)").addEventListener("change", () => setOpen(false));
+  onKeys({
+    Escape() {
+      if (!isOpen()) return false;
+      setOpen(false);
+      button.focus();
+      return true;
+    },
+  });
+}
+siteMenu();
 
 // The language switcher keeps the visitor on the same section of the page.
 function keepFragment() {
