@@ -481,7 +481,7 @@ TURN_SAMPLER = """() => {
       const turn = Array.from(board.querySelectorAll("[data-seat].is-turn"))
         .map((s) => s.dataset.seat);
       const flags = Array.from(board.querySelectorAll("[data-turn-flag]"))
-        .filter((f) => f.offsetParent !== null)
+        .filter((f) => f.checkVisibility({ visibilityProperty: true }))
         .map((f) => f.closest("[data-seat]").dataset.seat);
       window.__turnFrames.push({ turn, flags, attr: board.getAttribute("data-turn") });
     }
