@@ -15,7 +15,7 @@ Data contract (what the template and the script rely on)::
         {"seat", "position": "top" | "left" | "right" | "bottom", "name", "level" | None,
          "count": cards in hand, "backs": range(count), "is_me", "is_turn",
          "stack": None | {"side", "cards", "pisti", "jack_pisti", "marks": range(...),
-                          "label"},     # each side's captured pile, drawn once per side
+                          "label"},     # the seat's side's captured pile (partners share it)
          "revealed": [card, ...]}      # faces of that hand: the review only
       ],
       "pile": {"size", "face_down": count, "down": range(face_down),
@@ -252,17 +252,17 @@ def present_view(
     turn = view.to_move
     if revealed or (turn == seat and not playable):
         turn = None  # a review snapshot, or a hand the page does not let you play now
-    # Each side's captured pile lies by its first seat from yours: yours by you, the
-    # opponents' by the one on your left.
-    stack_seat: dict[int, int] = {}
-    for offset in range(players):
-        owner = (seat + offset) % players
-        stack_seat.setdefault(view.rules.side_of(owner), owner)
+    # Every seat shows its side's captured pile, so partners both show the team's; a
+    # screen reader hears each side's once (by its first seat from yours).
+    told: set[int] = set()
     seats = []
     for offset in [*range(1, players), 0]:
         other = (seat + offset) % players
         side = view.rules.side_of(other)
-        stack = _stack(view, side) if stack_seat[side] == other else None
+        stack = _stack(view, side)
+        if side in told:
+            stack["label"] = ""
+        told.add(side)
         seats.append(
             {
                 "seat": other,

@@ -35,8 +35,10 @@ def test_two_against_two_puts_the_partner_opposite():
     table = present_table(state, 0, playable=False)
     positions = {seat["seat"]: seat["position"] for seat in table["seats"]}
     assert positions == {0: "bottom", 1: "left", 2: "top", 3: "right"}
-    stacks = [seat["stack"]["side"] for seat in table["seats"] if seat["stack"]]
-    assert sorted(stacks) == [0, 1]  # one captured pile per side
+    stacks = {seat["seat"]: seat["stack"]["side"] for seat in table["seats"]}
+    assert stacks == {0: 0, 1: 1, 2: 0, 3: 1}  # partners both show their side's pile
+    labels = [seat["stack"]["label"] for seat in table["seats"] if seat["stack"]["label"]]
+    assert len(labels) == 2  # each side's pile told once to a screen reader
     assert [s["is_turn"] for s in table["seats"]].count(True) == 1
 
 

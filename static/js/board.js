@@ -183,8 +183,12 @@ function celebrate(board, step, labels, timing) {
 function sweep(board, step, timing) {
   const pile = board.querySelector("[data-pile]");
   const cards = Array.from(pile.querySelectorAll(".pile-card"));
-  const stack = board.querySelector("[data-stack='" + step.side + "']") ||
+  // The cards go to the capturing seat's own pile; every pile of that side (partners
+  // show the same one) then counts them.
+  const stack = board.querySelector("[data-seat='" + step.seat + "'] [data-stack]") ||
+    board.querySelector("[data-stack='" + step.side + "']") ||
     board.querySelector("[data-seat='" + step.seat + "']");
+  const stacks = board.querySelectorAll("[data-stack='" + step.side + "']");
   const target = stack ? stack.getBoundingClientRect() : null;
   const moves = cards.map((card) => {
     if (!target) return Promise.resolve();
@@ -199,20 +203,21 @@ function sweep(board, step, timing) {
   return Promise.all(moves).then(() => {
     cards.forEach((card) => card.remove());
     setPileCount(board, 0);
-    if (!stack) return;
-    const number = stack.querySelector("[data-stack-count]");
-    if (number) number.textContent = String(Number(number.textContent) + step.captured);
-    const holder = stack.querySelector(".stack-pile");
-    if (holder && !holder.firstChild) {
-      holder.appendChild(cardElement(board, "back", "stack-card is-back"));
-    }
-    const marks = stack.querySelector("[data-pisti-marks]");
-    if (marks && (step.pisti || step.jack_pisti)) {
-      const mark = document.createElement("span");
-      mark.className = "pisti-mark" + (step.jack_pisti ? " is-jack" : "");
-      mark.textContent = step.jack_pisti ? "J" : "P";
-      marks.appendChild(mark);
-    }
+    stacks.forEach((pile) => {
+      const number = pile.querySelector("[data-stack-count]");
+      if (number) number.textContent = String(Number(number.textContent) + step.captured);
+      const holder = pile.querySelector(".stack-pile");
+      if (holder && !holder.firstChild) {
+        holder.appendChild(cardElement(board, "back", "stack-card is-back"));
+      }
+      const marks = pile.querySelector("[data-pisti-marks]");
+      if (marks && (step.pisti || step.jack_pisti)) {
+        const mark = document.createElement("span");
+        mark.className = "pisti-mark" + (step.jack_pisti ? " is-jack" : "");
+        mark.textContent = step.jack_pisti ? "J" : "P";
+        marks.appendChild(mark);
+      }
+    });
   });
 }
 

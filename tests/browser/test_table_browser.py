@@ -136,6 +136,9 @@ def test_a_whole_deal_stays_on_one_screen(browser, site_url, kind, table):
             assert inside_viewport(page, selector) == [], (plays, selector)
         if plays == 5:
             shoot(page, f"table-{table}-{kind}-mid-deal")
+        for side in ("0", "1"):  # partners show the same pile, counted alike
+            counts = page.locator(f"[data-stack='{side}'] [data-stack-count]").all_inner_texts()
+            assert len(set(counts)) == 1 and len(counts) == (1 if table == "1v1" else 2), counts
         page.locator(".hand:not([disabled]) button[name=card]").first.click()
         wait_idle(page)
         plays += 1
