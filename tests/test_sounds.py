@@ -4,6 +4,7 @@ made again by scripts/make_sounds.py exactly as committed (its samples, not ffmp
 from __future__ import annotations
 
 import importlib.util
+import re
 import struct
 from pathlib import Path
 
@@ -62,3 +63,47 @@ def test_the_samples_are_short_soft_and_the_same_on_every_run():
         assert abs(samples[-1]) < 1e-4, name  # faded out, no click at the end
         assert make() == samples, name
     assert set(module.SOUNDS) == set(NAMES)
+
+
+TOGGLE = re.compile(r"<button[^>]*\bdata-sound-toggle\b[^>]*>")
+
+
+def sound_toggle(html: str) -> str:
+    found = TOGGLE.findall(html)
+    assert len(found) == 1, found
+    return found[0]
+
+
+def assert_names_every_file(toggle: str) -> None:
+    urls = dict(re.findall(r'data-sound-([\w-]+)="([^"]+)"', toggle))
+    assert set(urls) == {f"{name}-{ext}" for name in NAMES for ext in ("ogg", "mp3")}
+    for key, url in urls.items():
+        assert url.startswith("/static/sounds/"), key
+        assert (SOUNDS / url.removeprefix("/static/sounds/")).is_file(), key
+
+
+@pytest.mark.django_db
+def test_the_practice_table_has_a_sound_switch_that_only_scripts_show(client):
+    from practice.tests.helpers import start_game
+
+    toggle = sound_toggle(client.get(start_game(client)).content.decode())
+    assert " hidden" in toggle and 'aria-pressed="true"' in toggle
+    assert_names_every_file(toggle)
+
+
+@pytest.mark.django_db
+def test_a_friends_table_in_play_has_the_sound_switch_and_its_lobby_not(client):
+    from django.conf import settings
+    from django.urls import reverse
+
+    from friends import service
+    from friends.tests.helpers import make_table, session_with
+
+    table, token = make_table(bots=[(1, "easy")])
+    client.cookies[settings.SESSION_COOKIE_NAME] = session_with(table, token)  # Ayşe's
+    url = reverse("friends:table", args=[table.pk])
+    assert not TOGGLE.search(client.get(url).content.decode())
+    service.start(table, token)
+    toggle = sound_toggle(client.get(url).content.decode())
+    assert " hidden" in toggle
+    assert_names_every_file(toggle)
