@@ -181,7 +181,8 @@ PAGE_CACHE_SECONDS = 600
 
 # Content-Security-Policy (django-csp): the site's own scripts and styles only, no inline
 # script or style, nothing from other hosts. Diagrams are inline <svg> elements, icons and
-# images are files. Browser tests fail on any violation.
+# images are files; the table's sounds are fetched (connect-src) and played by Web Audio, so
+# they need no media-src. Browser tests fail on any violation.
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": [SELF],

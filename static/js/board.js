@@ -5,9 +5,11 @@
 // jack_pisti}: public facts only); a Board plays those steps on the board already on
 // screen, one at a time, then the page swaps in the server's board. Web Animations only;
 // with prefers-reduced-motion nothing moves and the end state shows at once. A click or a
-// key press finishes it. Markup hooks: data-table (the board), data-seat, data-stack,
-// data-pile, data-hand, data-card, data-turn, data-status (see pisti_site/table.py).
-// Every Board also lets the player drag a card of the hand onto the pile (drag.js).
+// key press finishes it. Each play shown is a document event "pisti:step" (detail: the
+// step; with reduced motion a turn's all at once), then one "pisti:steps-done". Markup
+// hooks: data-table (the board), data-seat, data-stack, data-pile, data-hand, data-card,
+// data-turn, data-status (see pisti_site/table.py). Every Board also lets the player drag
+// a card of the hand onto the pile (drag.js).
 
 import { enableDrag } from "./drag.js";
 
@@ -34,6 +36,11 @@ export function pace() {
   let stored = null;
   try { stored = window.localStorage.getItem(PACE_KEY); } catch (e) { /* private mode */ }
   return PACES[stored] ? stored : "normal";
+}
+
+// How long a card of this page's pace flies before it lands (none with reduced motion).
+export function flightTime() {
+  return reducedMotion() ? 0 : PACES[pace()].fly;
 }
 
 export function setPace(name) {
@@ -302,7 +309,15 @@ function playStep(board, step, options, timing) {
 // (at once with reduced motion, or when the player clicks to skip).
 export function play(root, steps, options = {}) {
   const board = root.querySelector("[data-table]");
-  if (!board || !steps || !steps.length || reducedMotion()) return Promise.resolve();
+  if (!board || !steps || !steps.length) return Promise.resolve();
+  if (reducedMotion()) {
+    // Nothing moves, but the plays still happened: listeners (the sounds) hear of each.
+    steps.forEach((step) => {
+      document.dispatchEvent(new CustomEvent("pisti:step", { detail: step }));
+    });
+    document.dispatchEvent(new CustomEvent("pisti:steps-done"));
+    return Promise.resolve();
+  }
   skipping = false;
   const timing = PACES[options.pace || pace()];
   function skip(event) {

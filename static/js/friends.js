@@ -9,6 +9,7 @@ import { Board } from "./board.js";
 import { numberKeys } from "./keys.js";
 import { announce, logLine } from "./live.js";
 import { openSocket } from "./socket.js";
+import "./sound.js";  // the table's sounds and their on/off switch
 
 const SVG = "http://www.w3.org/2000/svg";
 

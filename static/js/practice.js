@@ -6,6 +6,7 @@ import { Board } from "./board.js";
 import { numberKeys, onKeys } from "./keys.js";
 import { announce, logStep, scrollToNewest } from "./live.js";
 import { postForm, showError as showFetchError } from "./requests.js";
+import { bindSound } from "./sound.js";
 
 function game(root) {
   let busy = false;
@@ -26,9 +27,11 @@ function game(root) {
     if (focus) focus.focus({ preventScroll: true });
   }
 
-  // What the server-rendered board needs once scripts run: the pace choice, the drawer.
+  // What the server-rendered board needs once scripts run: the pace choice, the sound
+  // switch, the drawer.
   function enhance() {
     board.bindPace();
+    bindSound();
     root.querySelectorAll("[data-drawer-toggle]").forEach((t) => { t.hidden = false; });
     scrollToNewest(root.querySelector("[data-log]"));
     const drawer = root.querySelector("[data-drawer]");
