@@ -571,3 +571,34 @@ def test_your_card_leaves_at_once_and_a_refused_one_comes_back(browser, site_url
     status = page.locator("[data-status]")
     assert "is-error" in status.get_attribute("class") and status.inner_text()
     context.close()
+
+
+SEAT_OVERFLOW = """() => Array.from(document.querySelectorAll('.seat')).flatMap((seat) => {
+  const box = seat.getBoundingClientRect();
+  return Array.from(seat.querySelectorAll('.seat-label, .seat-name, .seat-level'))
+    .filter((el) => {
+      const r = el.getBoundingClientRect();
+      return r.width && (r.left < box.left - 1 || r.right > box.right + 1
+        || el.scrollWidth > el.clientWidth + 1);
+    })
+    .map((el) => el.textContent.trim());
+}).concat(Array.from(document.querySelectorAll('.strip-name'))
+  .filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent))"""
+
+
+@pytest.mark.parametrize(
+    ("language", "table"), [("en", "2v2"), ("tr", "2v2"), ("de", "4"), ("ru", "2v2"), ("ru", "3")]
+)
+def test_seat_labels_and_the_score_strip_fit_a_phone(browser, site_url, language, table):
+    """Every seat's name and level stay inside its box, and no side's name is cut on the
+    score strip, on a 390 px phone in every language (Russian's are the longest)."""
+    context = context_for(browser, "phone")
+    page = context.new_page()
+    page.goto(f"{site_url}/{language}/practice/")
+    page.click(".settings-fold summary")
+    page.check(f"input[name=table][value='{table}']")
+    page.click("form[data-new-game] button[type=submit]")
+    page.wait_for_selector("[data-practice] [data-table]")
+    assert page.evaluate(SEAT_OVERFLOW) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    context.close()
