@@ -191,7 +191,7 @@ def test_two_identical_moves_at_once_apply_once(page, site_url):
 def test_the_end_of_a_deal_names_its_winner_and_fits_the_screen(
     browser, site_url, language, width, height, table
 ):
-    """The summary at both sizes in every language: the headline names the side with the
+    """The summary at 390x844 and 1366x900 in every language: the headline names the side with the
     most points (or a draw), each side's lines add up to its points, nothing scrolls sideways,
     and the full table is one tap away."""
     context = browser.new_context(
@@ -210,6 +210,12 @@ def test_the_end_of_a_deal_names_its_winner_and_fits_the_screen(
         lines = side.locator(".score-line-points").all_inner_texts()
         assert sum(int(line.lstrip("+")) for line in lines) == total
     assert page.evaluate("document.documentElement.scrollWidth") <= width
+    # the same summary at the other size, in the same language
+    other = (1366, 900) if width == 390 else (390, 844)
+    page.set_viewport_size({"width": other[0], "height": other[1]})
+    assert page.evaluate("document.documentElement.scrollWidth") <= other[0]
+    assert page.locator("[data-deal-winner]").is_visible()
+    page.set_viewport_size({"width": width, "height": height})
     assert not page.locator(".deal-breakdown .score-table").is_visible()
     page.click(".deal-breakdown summary")
     assert page.locator(".deal-breakdown .score-table").is_visible()
