@@ -128,6 +128,7 @@ function drawing(root, t) {
       entry.appendChild(element("span", "strip-name", side.name));
       entry.append(" ");
       entry.appendChild(element("strong", "strip-total", String(side.total)));
+      if (f.deal_over) return;  // the total already counts the deal
       entry.append(" ");
       const now = entry.appendChild(element("span", "strip-now", "+" + side.deal_points));
       now.dataset.stripPoints = index;
