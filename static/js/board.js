@@ -69,6 +69,15 @@ function animate(element, keyframes, options) {
   });
 }
 
+// A press or a key (not a modifier or Tab alone) means "show me the end now".
+function isSkipEvent(event) {
+  return !(event.type === "keydown" && /^(Shift|Control|Alt|Meta|Tab)$/.test(event.key));
+}
+
+function skip(event) {
+  if (isSkipEvent(event)) finish();
+}
+
 // Finish whatever is moving now and show the rest of the plays without motion.
 export function finish() {
   skipping = true;
@@ -266,12 +275,26 @@ export function launch(root, button) {
   const step = { seat: Number(board.getAttribute("data-me")), card: button.getAttribute("data-card") };
   skipping = false;
   const from = source(board, step, button);
-  const landed = flyToPile(board, step, from, PACES[pace()]);
-  return { card: step.card, button, board, landed };
+  const launched = { card: step.card, button, board, skipped: false };
+  // A click or key before the server answers finishes the flight and the replies to come.
+  const skipLater = (event) => {
+    if (!isSkipEvent(event)) return;
+    launched.skipped = true;
+    finish();
+  };
+  document.addEventListener("pointerdown", skipLater, true);
+  document.addEventListener("keydown", skipLater, true);
+  launched.stopListening = () => {
+    document.removeEventListener("pointerdown", skipLater, true);
+    document.removeEventListener("keydown", skipLater, true);
+  };
+  launched.landed = flyToPile(board, step, from, PACES[pace()]);
+  return launched;
 }
 
 export function rollBack(launched) {
   if (!launched) return Promise.resolve();
+  launched.stopListening();
   return launched.landed.then(() => {
     const pile = launched.board.querySelector("[data-pile]");
     const cards = pile ? pile.querySelectorAll(".pile-card") : [];
@@ -318,12 +341,10 @@ export function play(root, steps, options = {}) {
     document.dispatchEvent(new CustomEvent("pisti:steps-done"));
     return Promise.resolve();
   }
-  skipping = false;
+  // A click or key while your own card was already on its way asked to skip these too.
+  if (options.launched) options.launched.stopListening();
+  skipping = !!(options.launched && options.launched.skipped);
   const timing = PACES[options.pace || pace()];
-  function skip(event) {
-    if (event.type === "keydown" && /^(Shift|Control|Alt|Meta|Tab)$/.test(event.key)) return;
-    finish();
-  }
   document.addEventListener("pointerdown", skip, true);
   document.addEventListener("keydown", skip, true);
   let chain = Promise.resolve();

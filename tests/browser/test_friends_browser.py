@@ -163,10 +163,11 @@ def test_two_players_play_a_whole_deal_and_see_each_others_plays(browser, asgi_u
         time.sleep(0.05)
     ayse.wait_for_selector("[data-friends-result] [data-deal-winner]")
     mehmet.wait_for_selector("[data-friends-result] [data-deal-winner]")
-    # the score strip ends on the deal's points, each side's beside its match total
-    final = [f"+{p}" for p in ayse.locator("[data-deal-points]").all_inner_texts()]
-    assert ayse.locator("[data-strip-points]").all_inner_texts() == final
-    assert mehmet.locator("[data-strip-points]").all_inner_texts() == final
+    # the score strip ends on the match totals, which now count the deal's points
+    final = ayse.locator("[data-deal-points]").all_inner_texts()
+    for page in (ayse, mehmet):
+        assert page.locator("[data-friends-strip] .strip-total").all_inner_texts() == final
+        assert page.locator("[data-strip-points]").count() == 0
     assert "The match is over." in ayse.inner_text("[data-friends-status]")
     ayse.screenshot(path=str(tmp_path / "friends-end-desktop.png"), full_page=True)
     mehmet.screenshot(path=str(tmp_path / "friends-end-phone.png"), full_page=True)
