@@ -11,7 +11,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from pisti import score_deal, view_for
+from pisti import deal_points, view_for
 from pisti.cards import parse_card
 from pisti_site.cardwords import every_card_words
 from pisti_site.deal_end import deal_end_context
@@ -117,7 +117,7 @@ def deal_end_html(match, seat: int | None, names: dict) -> str:
 def side_scores(match, state, names: dict) -> list[dict]:
     """The score strip: each side's name, what the match is decided on so far, and its
     points this deal (public: the captured cards are shown face up)."""
-    this_deal = [score.points for score in score_deal(state)]
+    this_deal = deal_points(state)
     return [
         {"name": name, "total": match.totals[side], "deal_points": this_deal[side]}
         for side, name in enumerate(side_names(match.rules, names))

@@ -37,9 +37,10 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from pisti import Tally, score_deal, score_tallies, view_for
+from pisti import Tally, deal_points, score_tallies, view_for
 from pisti.cards import card_name
 from pisti.dealing import HAND_SIZE
+from pisti.scoring import seats_of_sides
 
 from .cardwords import card_words, cards_words
 
@@ -100,17 +101,19 @@ def event_step(event, names, side_of) -> dict:
     }
 
 
-def running_points(state) -> list[list[int]]:
-    """Each side's deal points after each play so far: the cards it has taken and its
-    piştis, as the score strip shows them the moment a capture lands. The majority bonus
-    and the leftover cards are not in it: they come with the leftover step (and the deal's
-    end). Everything here is public: captured cards are shown face up."""
+def running_points(state, start: int = 0) -> list[list[int]]:
+    """Each side's deal points after each play from play ``start`` on: the cards it has
+    taken and its piştis, as the score strip shows them the moment a capture lands. The
+    majority bonus and the leftover cards are not in it: they come with the leftover step
+    (and the deal's end). Every play is followed, only the rows asked for are scored (a
+    table with friends asks for its last few on every frame). Everything here is public:
+    captured cards are shown face up."""
     rules = state.rules
     pile = list(state.layout.table)
     taken = [[] for _ in range(rules.sides)]
     pisti, jack_pisti = [0] * rules.sides, [0] * rules.sides
     rows = []
-    for event in state.events:
+    for index, event in enumerate(state.events):
         side = rules.side_of(event.seat)
         if event.captured:
             taken[side] += pile + [event.card]
@@ -119,6 +122,8 @@ def running_points(state) -> list[list[int]]:
             jack_pisti[side] += event.jack_pisti
         else:
             pile.append(event.card)
+        if index < start:
+            continue
         tallies = [Tally.of_cards(taken[s], pisti[s], jack_pisti[s]) for s in range(rules.sides)]
         rows.append([score.points for score in score_tallies(tallies, rules, complete=False)])
     return rows
@@ -134,9 +139,7 @@ def leftover_step(state, side_names) -> dict | None:
     return {
         "leftover": True,
         "side": side,
-        "seat": next(
-            seat for seat in range(state.rules.players) if state.rules.side_of(seat) == side
-        ),
+        "seat": seats_of_sides(state.rules)[side][0],
         "captured": count,
         "text": ngettext(
             "The last card on the table goes to %(who)s, who made the last capture.",
@@ -144,19 +147,19 @@ def leftover_step(state, side_names) -> dict | None:
             count,
         )
         % {"who": who, "count": count},
-        "points": [score.points for score in score_deal(state)],
+        "points": deal_points(state),
     }
 
 
 def deal_steps(state, names, side_names, start: int = 0) -> list[dict]:
     """The plays of the deal from play ``start`` on as the table script animates them, each
     with every side's points so far, then the leftover sweep once the deal is over."""
-    points = running_points(state)
+    points = running_points(state, start)
     steps = [
         {
             **event_step(event, names, state.rules.side_of),
             "index": index,
-            "points": points[index],
+            "points": points[index - start],
         }
         for index, event in enumerate(state.events[start:], start)
     ]

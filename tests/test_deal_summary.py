@@ -106,6 +106,7 @@ def test_the_score_strip_points_after_each_play_are_the_engines(rules):
         assert len(rows) == len(state.events)
         for plays in range(1, len(state.events)):
             assert rows[plays - 1] == [s.points for s in score_deal(state.replayed(plays))]
+        assert running_points(state, start=40) == rows[40:]  # the last few, as friends asks
         sweep = leftover_step(state, names_for(rules))
         steps = deal_steps(state, {s: f"Seat {s}" for s in range(rules.players)}, names_for(rules))
         if state.leftover and state.leftover[1]:
