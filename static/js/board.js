@@ -12,8 +12,9 @@
 // a card of the hand onto the pile (drag.js).
 
 import { enableDrag } from "./drag.js";
+import { reducedMotion } from "./motion.js";
 
-export { enableDrag };
+export { enableDrag, reducedMotion };
 
 const PACES = {
   // ms: a card's flight, the sweep of a capture, the pause before the next play, the
@@ -27,10 +28,6 @@ const SVG = "http://www.w3.org/2000/svg";
 let skipping = false;
 let running = [];
 let timers = [];
-
-export function reducedMotion() {
-  return !!(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
-}
 
 export function pace() {
   let stored = null;

@@ -10,16 +10,14 @@
 // delegation), so a board swapped in from the server needs nothing new. Markup hooks:
 // data-hand-form, data-hand (the fieldset, disabled when it is not your turn), data-pile.
 
+import { reducedMotion } from "./motion.js";
+
 const THRESHOLD = 8;  // px the pointer moves before a press becomes a drag
 const DROP_MARGIN = 24;  // px around the pile (and the centre) that still count
 const RETURN_MS = 180;
 const CLICK_AFTER_DRAG_MS = 350;  // a click this soon after a drag belongs to the drag
 const bound = new WeakSet();
 let dragAt = -Infinity;
-
-function reducedMotion() {
-  return !!(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
-}
 
 // A click the browser sends for the press that was a drag must not play the card too.
 document.addEventListener("click", (event) => {
