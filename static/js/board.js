@@ -250,12 +250,18 @@ function showPoints(step) {
   });
 }
 
-// The cards left on the table at the end go to the side that captured last: no card
-// leaves a hand, the pile is swept and the status line says so.
-function playLeftover(board, step, options, timing) {
+// A step begins: its line in the status, the page's own handler, and the document event
+// the sounds (and the tests) listen to.
+function tellStep(board, step, options) {
   setStatus(board, step.text);
   if (options.onStep) options.onStep(step);
   document.dispatchEvent(new CustomEvent("pisti:step", { detail: step }));
+}
+
+// The cards left on the table at the end go to the side that captured last: no card
+// leaves a hand, the pile is swept and the status line says so.
+function playLeftover(board, step, options, timing) {
+  tellStep(board, step, options);
   return wait(timing.gap).then(() => sweep(board, step, timing)).then(() => {
     showPoints(step);
     return wait(timing.fly * 2);
@@ -310,12 +316,10 @@ function playStep(board, step, options, timing) {
   const clicked = options.clicked && options.clicked.card === step.card
     ? options.clicked.button : null;
   const from = launched ? null : source(board, step, clicked);
-  setStatus(board, step.text);
   // The turn passes as the card leaves the hand: the highlighted seat and its flag move
   // together, from the one record of whose turn it is.
   moveTurn(board, step);
-  if (options.onStep) options.onStep(step);
-  document.dispatchEvent(new CustomEvent("pisti:step", { detail: step }));
+  tellStep(board, step, options);
   return (launched ? launched.landed : flyToPile(board, step, from, timing))
     .then(() => {
       showPoints(step);
