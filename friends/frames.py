@@ -17,6 +17,7 @@ from pisti_site.cardwords import every_card_words
 from pisti_site.deal_end import deal_end_context
 from pisti_site.levels import level_name
 from pisti_site.table import deal_steps, present_table
+from pisti_site.table_html import render_table
 
 from .models import Table
 from .protocol import STATE
@@ -66,7 +67,7 @@ def recent_steps(state, names) -> list[dict]:
 
 
 def board_html(table: Table, match, state, seat: int | None, names: dict) -> str:
-    """The shared card table (``includes/table/table.html``) for ``seat``, with the
+    """The shared card table (:func:`pisti_site.table_html.render_table`) for ``seat``, with the
     players' names; a watcher sees it from seat 1's chair without any hand."""
     me = seat if seat is not None else 0
     playable = (
@@ -95,7 +96,7 @@ def board_html(table: Table, match, state, seat: int | None, names: dict) -> str
         entry["name"] = names[entry["seat"]]
     if data["turn"] is not None and data["turn"] != me:
         data["turn_text"] = _("%(who)s to play") % {"who": names[data["turn"]]}
-    return render_to_string("includes/table/table.html", {"table": data})
+    return render_table(data)
 
 
 def side_names(rules, names: dict) -> list[str]:

@@ -1,8 +1,9 @@
-"""The card table as one seat sees it: one presenter, one template, one script.
+"""The card table as one seat sees it: one presenter, one drawing, one script.
 
-The practice game, the tutorial, the practice review and the home page's picture all draw
-their table with ``templates/includes/table/table.html`` from the dictionary
-:func:`present_table` returns, and ``static/js/board.js`` animates it. Everything comes
+The practice game, friends tables, the tutorial, puzzles, the review and the home page's
+picture all draw their table with ``{% card_table table %}``
+(:func:`pisti_site.table_html.render_table`) from the dictionary :func:`present_table`
+returns, and ``static/js/board.js`` animates it. Everything comes
 from :func:`pisti.view_for` for the seat at the bottom, so no page can show another hand,
 the stock order or a face-down card (the review, after the deal, passes ``revealed``).
 

@@ -186,3 +186,32 @@ def test_the_home_demo_is_a_fixed_real_deal_with_a_pisti():
     assert len(table["cards_in_hand"]) == 4 and table["turn"] is None
     assert len(steps) == 6 and any(s["pisti"] for s in steps)
     assert demo_table()[1] == steps
+
+
+def test_the_drawn_table_escapes_every_name_and_label():
+    """Names come from players (friends tables): markup in one is shown as text."""
+    from pisti_site.table_html import render_table
+
+    state = new_deal(Rules(), rng=random.Random(3))
+    table = present_table(state, 0, playable=True, levels={1: '<i>"Bot"</i>'})
+    for seat in table["seats"]:
+        seat["name"] = "<b>Ali & 'Veli'</b>"
+    html = render_table(table)
+    assert "<b>" not in html and "<i>" not in html
+    assert "&lt;b&gt;Ali &amp; &#x27;Veli&#x27;&lt;/b&gt;" in html
+    assert 'aria-label="&lt;b&gt;Ali' in html  # attributes too
+    assert "&lt;i&gt;&quot;Bot&quot;&lt;/i&gt;" in html
+
+
+@pytest.mark.django_db
+def test_a_page_s_table_posts_its_hand_with_the_csrf_field(client):
+    """The hand is a form: it must carry the page's CSRF field (a friends frame, built
+    without a request, carries none and is played over the socket)."""
+    from pisti_site.table_html import render_table
+
+    page = client.get(start_game(client)).content.decode()
+    form = re.search(r'<form method="post"[^>]*data-hand-form>(.*?)</form>', page, re.S)
+    assert form and 'name="csrfmiddlewaretoken"' in form.group(1)
+    state = new_deal(Rules(), rng=random.Random(3))
+    bare = render_table(present_table(state, 0, playable=True, form={"action": "", "fields": []}))
+    assert "csrfmiddlewaretoken" not in bare and "data-hand-form" in bare

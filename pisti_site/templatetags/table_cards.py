@@ -1,4 +1,5 @@
-"""``{% card "TD" %}`` and ``{% card_back %}``: one card drawn from the sprite.
+"""``{% card "TD" %}`` and ``{% card_back %}``: one card drawn from the sprite;
+``{% card_table table %}``: the whole table.
 
 The drawing is decorative (``aria-hidden``); the markup around it names the card in words.
 A table draws dozens of cards and a friends table redraws one for each seat after every
@@ -10,6 +11,7 @@ from functools import lru_cache
 
 from django import template
 from django.conf import settings
+from django.template.defaulttags import CsrfTokenNode
 from django.templatetags.static import static
 from django.utils.html import format_html
 
@@ -34,8 +36,20 @@ def _sprite(static_url: str) -> str:
     return static("img/cards.svg")
 
 
+def sprite_url() -> str:
+    return _sprite(settings.STATIC_URL)
+
+
 def _use(symbol: str, extra_class: str = "") -> str:
-    return _markup(_sprite(settings.STATIC_URL), symbol, extra_class)
+    return _markup(sprite_url(), symbol, extra_class)
+
+
+@register.simple_tag(takes_context=True)
+def card_table(context, table: dict) -> str:
+    """The whole card table (:mod:`pisti_site.table_html`), with the page's CSRF field."""
+    from pisti_site.table_html import render_table  # it imports this module's card tags
+
+    return render_table(table, CsrfTokenNode().render(context))
 
 
 @register.simple_tag
