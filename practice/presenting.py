@@ -95,6 +95,22 @@ def match_goal(rules) -> str:
     return _("playing to %(target)d points") % {"target": rules.target}
 
 
+def opening_table(game, match) -> dict:
+    """The new deal as dealt, before the bots who play first have played: the table a
+    "Next deal" answer shows first, so their cards are seen to land on the fresh deal (not
+    over the last deal's summary)."""
+    rules = match.rules
+    level = level_name(game.level)
+    return present_table(
+        match.current.replayed(0),
+        HUMAN,
+        playable=False,
+        match_totals=match.totals,
+        levels={seat: level for seat in range(1, rules.players)},
+        keep_slots=True,
+    )
+
+
 def game_context(game) -> dict:
     match = load_match(game)
     rules = match.rules

@@ -22,12 +22,13 @@ from pisti.cards import card_name
 from pisti_site.cardwords import card_words
 from pisti_site.forms import initial_for
 from pisti_site.matchplay import deal_finished
+from pisti_site.table_html import render_table
 from pisti_site.visitors import owned_or_404, session_key, wants_json
 
 from . import service
 from .forms import PRESET_LABELS, NewGameForm, initial_from_query
 from .models import Game
-from .presenting import game_context, recent_events, review_context
+from .presenting import game_context, opening_table, recent_events, review_context
 from .service import MoveRefused
 
 
@@ -114,28 +115,29 @@ def game_page(request, game_id):
     return render(request, "practice/game.html", game_context(game))
 
 
-def _game_json(request, game, events, status=200, error=None):
-    """The new board and the plays that led to it, which the table script animates."""
+def _game_json(request, game, events, status=200, error=None, opening=False):
+    """The new board and the plays that led to it, which the table script animates; for a
+    new deal that a bot opens, also the table as dealt (``opening_html``) to play them on."""
     context = game_context(game)
     match = context["match"]
     state = match.current or match.finished[-1]
     steps = recent_events(state) if events else []
-    return JsonResponse(
-        {
-            "html": render_to_string("practice/includes/board.html", context, request=request),
-            "steps": steps,
-            "version": game.version,
-            "error": error,
-        },
-        status=status,
-    )
+    payload = {
+        "html": render_to_string("practice/includes/board.html", context, request=request),
+        "steps": steps,
+        "version": game.version,
+        "error": error,
+    }
+    if opening and match.current is not None and match.current.events:
+        payload["opening_html"] = render_table(opening_table(game, match))
+    return JsonResponse(payload, status=status)
 
 
-def _answer(request, game, events=None, refused: MoveRefused | None = None):
+def _answer(request, game, events=None, refused: MoveRefused | None = None, opening=False):
     if wants_json(request):
         if refused:
             return _game_json(request, game, [], refused.status, refused.message)
-        return _game_json(request, game, events)
+        return _game_json(request, game, events, opening=opening)
     if refused:  # the plain-form path: the game as it is, the reason, and a 4xx status
         messages.error(request, refused.message)
         return render(request, "practice/game.html", game_context(game), status=refused.status)
@@ -170,7 +172,7 @@ def next_deal(request, game_id):
     except MoveRefused as refused:
         game.refresh_from_db()
         return _answer(request, game, refused=refused)
-    return _answer(request, game, events or [None])
+    return _answer(request, game, events or [None], opening=True)
 
 
 @require_POST

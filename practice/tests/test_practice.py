@@ -1,6 +1,7 @@
 """Practice games over HTTP: start, play whole matches, refuse bad requests, keep secrets."""
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -316,3 +317,27 @@ def test_plain_form_refusal_is_a_4xx_page_with_the_reason(client):
     page = response.content.decode()
     assert "already made or the game has moved on" in page
     assert 'name="card"' in page  # the current hand, ready for the next try
+
+
+@pytest.mark.django_db
+def test_a_deal_a_bot_opens_comes_with_the_table_as_dealt(client):
+    """ "Next deal" answers with the fresh deal before the bot's opening card, so the card
+    is seen to land on it, not on the last deal's summary; the opening table shows no
+    card the player may not see."""
+    url = start_game(client)
+    for _ in range(200):  # the first card of the hand until deal 1 is over
+        html = client.get(url).content.decode()
+        if "data-next-deal" in html:
+            break
+        card = HAND.search(html).group(1)
+        client.post(url + "play/", {"version": version_of(html), "card": card})
+    answer = client.post(
+        url + "next/", {"version": version_of(html)}, HTTP_ACCEPT="application/json"
+    ).json()
+    steps = answer["steps"]
+    assert steps and steps[0]["index"] == 0 and steps[0]["seat"] != 0  # the bot opens deal 2
+    opening = answer["opening_html"]
+    assert opening.count("pile-card is-down") == 3 and opening.count("pile-card") == 4
+    assert "data-hand-form" not in opening  # not playable before the bot's card lands
+    faces = set(re.findall(r"cards\.svg#(\w\w)\"", opening))
+    assert steps[0]["card"] not in faces  # the bot's card is still in its hand

@@ -63,12 +63,24 @@ function drawing(root, t) {
   function statusText(f) {
     if (f.status === "finished") return t.match_over;
     if (f.deal_over) return t.deal_over;
-    const mover = f.seats[f.to_move];
+    return turnText(f, f.to_move);
+  }
+
+  function turnText(f, seat) {
+    const mover = f.seats[seat];
     if (mover && mover.away && !mover.stand_in) return format(t.waiting, { name: mover.name });
     if (f.seat === null) return t.watching;
-    if (f.to_move === f.seat) return t.your_turn;
+    if (seat === f.seat) return t.your_turn;
     return format(t.to_move, { name: mover ? mover.name : "" });
   }
+
+  // While the board plays a frame's cards, the line follows the board's own record of
+  // whose turn it is (the seat it highlights as each card leaves a hand), never the
+  // frame's final turn ahead of the cards.
+  document.addEventListener("pisti:step", () => {
+    const turn = board.element && board.element.getAttribute("data-turn");
+    if (frame && frame.view && turn !== null) say(turnText(frame, Number(turn)));
+  });
 
   function timerRing() {
     const ring = document.createElementNS(SVG, "svg");
@@ -170,6 +182,8 @@ function drawing(root, t) {
       return played.then(() => {
         if (frame !== f) return;  // a newer frame is already waiting
         hooks.board.innerHTML = f.html;
+        players(f);
+        say(statusText(f));
         strip(f);
         result(f);
       });
@@ -209,9 +223,7 @@ function drawing(root, t) {
         say(t.lobby);
         return;
       }
-      players(f);
       hooks.reactions.hidden = f.seat === null;
-      say(statusText(f));
       boardFor(f);
     },
   };

@@ -3,9 +3,14 @@
 // arrow keys step through a review, Escape closes what is open. Keys typed into a field
 // and keys held with Alt, Ctrl or Meta are left to the browser.
 
-// The first key pressed shows the number-key hints a touch screen hides (site.css).
-document.addEventListener(
-  "keydown", () => document.documentElement.classList.add("uses-keys"), { once: true });
+// The first key pressed outside a field shows the number-key hints a touch screen hides
+// (site.css); a name typed on a phone's own keyboard is not a keyboard to play with.
+function markKeyboard(event) {
+  if (typing(event)) return;
+  document.documentElement.classList.add("uses-keys");
+  document.removeEventListener("keydown", markKeyboard);
+}
+document.addEventListener("keydown", markKeyboard);
 
 function typing(event) {
   const tag = (event.target.tagName || "").toLowerCase();

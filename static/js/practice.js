@@ -101,6 +101,13 @@ function game(root) {
           });
         }
         const steps = payload.steps || [];
+        if (payload.opening_html) {
+          // A new deal that a bot opens: its cards land on the fresh deal, not on the
+          // last deal's summary.
+          render(payload, true);
+          const table = root.querySelector("[data-table]");
+          if (table) table.outerHTML = payload.opening_html;
+        }
         return board.play(steps, { clicked, launched }).then(() => {
           const isHelp = form.hasAttribute("data-help");
           const changed = isHelp && document.activeElement && document.activeElement.name;
