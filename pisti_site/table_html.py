@@ -44,12 +44,13 @@ def stack_html(stack: dict) -> str:
     )
 
 
+def _named_card(c: dict, opening: str) -> str:
+    """A face-up card in its ``opening`` span, with its name for screen readers."""
+    return f'{opening}{card(c["name"])}<span class="visually-hidden">{_e(c["words"])}</span></span>'
+
+
 def _revealed(seat: dict) -> str:
-    cards = "".join(
-        f'<span class="revealed-card">{card(c["name"])}'
-        f'<span class="visually-hidden">{_e(c["words"])}</span></span>'
-        for c in seat["revealed"]
-    )
+    cards = "".join(_named_card(c, '<span class="revealed-card">') for c in seat["revealed"])
     return f'<div class="seat-revealed review-hand">{cards}</div>'
 
 
@@ -174,8 +175,7 @@ def _form(table: dict, csrf_input: str) -> str:
 
 def _static_hand(table: dict) -> str:
     cards = "".join(
-        f'<span class="card-button" data-card="{_e(c["name"])}">{card(c["name"])}'
-        f'<span class="visually-hidden">{_e(c["words"])}</span></span>'
+        _named_card(c, f'<span class="card-button" data-card="{_e(c["name"])}">')
         for c in table["hand"]
         if c
     )
