@@ -17,7 +17,7 @@ from html import escape
 
 from django.utils.safestring import SafeData, SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
 from .templatetags.table_cards import card, card_back, sprite_url
 
@@ -29,8 +29,10 @@ def _e(value) -> str:
 
 def stack_html(stack: dict) -> str:
     """A side's captured pile, its count and its pişti marks."""
-    marks = '<span class="pisti-mark">P</span>' * len(stack["marks"]) + (
-        '<span class="pisti-mark is-jack">J</span>' * len(stack["jack_marks"])
+    mark = _e(pgettext("the letter marking a pişti on a captured pile", "P"))
+    jack_mark = _e(pgettext("the letter marking a jack pişti on a captured pile", "J"))
+    marks = f'<span class="pisti-mark">{mark}</span>' * len(stack["marks"]) + (
+        f'<span class="pisti-mark is-jack">{jack_mark}</span>' * len(stack["jack_marks"])
     )
     label = f'<span class="visually-hidden">{_e(stack["label"])}</span>' if stack["label"] else ""
     return (
@@ -38,7 +40,8 @@ def stack_html(stack: dict) -> str:
         f'  <span class="stack-pile">{card_back("stack-card") if stack["cards"] else ""}</span>\n'
         f'  <span class="stack-count" aria-hidden="true" data-stack-count>'
         f"{_e(stack['cards'])}</span>\n"
-        f'  <span class="pisti-marks" aria-hidden="true" data-pisti-marks>{marks}</span>\n'
+        f'  <span class="pisti-marks" aria-hidden="true" data-pisti-marks data-mark="{mark}" '
+        f'data-jack-mark="{jack_mark}">{marks}</span>\n'
         f"  {label}\n"
         "</div>\n"
     )

@@ -215,3 +215,19 @@ def test_a_page_s_table_posts_its_hand_with_the_csrf_field(client):
     state = new_deal(Rules(), rng=random.Random(3))
     bare = render_table(present_table(state, 0, playable=True, form={"action": "", "fields": []}))
     assert "csrfmiddlewaretoken" not in bare and "data-hand-form" in bare
+
+
+@pytest.mark.parametrize(("language", "mark", "jack_mark"), [("en", "P", "J"), ("ru", "П", "В")])
+def test_pisti_marks_are_letters_of_the_page_s_language(language, mark, jack_mark):
+    """A captured pile's pişti marks, and the letters the board script adds as a pişti
+    lands (read from the markup), are the page's language's."""
+    from django.utils import translation
+
+    from pisti_site.table_html import stack_html
+
+    stack = {"side": 0, "cards": 6, "marks": range(2), "jack_marks": range(1), "label": ""}
+    with translation.override(language):
+        html = stack_html(stack)
+    assert html.count(f'<span class="pisti-mark">{mark}</span>') == 2
+    assert html.count(f'<span class="pisti-mark is-jack">{jack_mark}</span>') == 1
+    assert f'data-mark="{mark}" data-jack-mark="{jack_mark}"' in html

@@ -227,7 +227,8 @@ function sweep(board, step, timing) {
       if (marks && (step.pisti || step.jack_pisti)) {
         const mark = document.createElement("span");
         mark.className = "pisti-mark" + (step.jack_pisti ? " is-jack" : "");
-        mark.textContent = step.jack_pisti ? "J" : "P";
+        // the letters in the page's language, from the server's markup
+        mark.textContent = step.jack_pisti ? marks.dataset.jackMark : marks.dataset.mark;
         marks.appendChild(mark);
       }
     });
