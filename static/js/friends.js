@@ -167,6 +167,8 @@ function drawing(root, t) {
     queue = queue.then(() => {
       const fresh = shownDeal === f.deal
         ? f.steps.filter((step) => step.index >= shownPlays) : [];
+      // a new deal starts a new log, as in the practice game
+      if (shownDeal !== null && shownDeal !== f.deal && hooks.log) hooks.log.textContent = "";
       fresh.forEach((step) => logLine(hooks.log, step.text, { pisti: step.pisti || step.jack_pisti }));
       // The leftover sweep comes after the last play (index = plays): shown once.
       const seen = shownDeal === f.deal ? shownPlays : 0;
