@@ -247,3 +247,16 @@ def test_the_timer_plays_for_an_absent_player(browser, asgi_url):
     mehmet_context.close()
     ayse.wait_for_selector("[data-friends-note]:has-text('The time ran out')", timeout=25_000)
     assert "Mehmet" in ayse.inner_text("[data-friends-note]")
+
+
+def test_the_lobby_with_its_bot_menus_fits_a_phone(browser, asgi_url):
+    """The bot menus' long level descriptions once made the lobby 782 px wide on a 390 px
+    phone, with "Put in this seat" off the screen; every button must be tappable."""
+    host = player(browser, phone=True)
+    make_table(host, asgi_url, kind="2v2")
+    assert host.evaluate("document.documentElement.scrollWidth") <= 390
+    host.select_option("#level-3", "medium")
+    host.tap("li[data-seat='3'] button:has-text('Put in this seat')")  # a real tap, no script
+    host.wait_for_selector("li[data-seat='3'] strong:has-text('Bot')")
+    assert host.evaluate("document.documentElement.scrollWidth") <= 390
+    host.context.close()
