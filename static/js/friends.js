@@ -74,12 +74,16 @@ function drawing(root, t) {
     return format(t.to_move, { name: mover ? mover.name : "" });
   }
 
-  // While the board plays a frame's cards, the line follows the board's own record of
-  // whose turn it is (the seat it highlights as each card leaves a hand), never the
-  // frame's final turn ahead of the cards.
+  // While the board plays a frame's cards, the line and the players' boxes follow the
+  // board's own record of whose turn it is (the seat it highlights as each card leaves a
+  // hand), never the frame's final turn ahead of the cards.
   document.addEventListener("pisti:step", () => {
     const turn = board.element && board.element.getAttribute("data-turn");
-    if (frame && frame.view && turn !== null) say(turnText(frame, Number(turn)));
+    if (!frame || !frame.view || turn === null) return;
+    say(turnText(frame, Number(turn)));
+    hooks.players.querySelectorAll("[data-seat]").forEach((item) => {
+      item.classList.toggle("is-to-move", item.dataset.seat === turn);
+    });
   });
 
   function timerRing() {
