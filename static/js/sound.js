@@ -23,6 +23,7 @@ let context = null;
 let output = null;
 const buffers = {};
 let nextFree = 0;
+let lastStarted = -Infinity;  // when the last sound really started
 let order = Promise.resolve();
 const waiting = new Set();  // timers of sounds still to come, cleared when sound goes off
 
@@ -99,6 +100,7 @@ function start(name, buffer) {
   source.buffer = buffer;
   source.connect(output);
   source.start();
+  lastStarted = performance.now();
   document.dispatchEvent(new CustomEvent("pisti:sound", { detail: { name } }));
 }
 
@@ -112,12 +114,21 @@ export function playSound(name, delay = 0) {
     if (!buffer || now - due > LATE) return;
     const at = Math.max(due, nextFree);
     nextFree = at + GAP;
-    const timer = window.setTimeout(() => {
-      waiting.delete(timer);
-      if (performance.now() - at <= LATE) start(name, buffer);
-    }, at - now);
-    waiting.add(timer);
+    startAt(name, buffer, at);
   }).catch(() => {});
+}
+
+// Starts the sound at ``at``, and never within GAP ms of the one started before: a timer
+// that fired late must not squeeze the next sound against it.
+function startAt(name, buffer, at) {
+  const timer = window.setTimeout(() => {
+    waiting.delete(timer);
+    const now = performance.now();
+    if (now - at > LATE) return;
+    if (now < lastStarted + GAP) startAt(name, buffer, at);
+    else start(name, buffer);
+  }, Math.max(0, Math.max(at, lastStarted + GAP) - performance.now()));
+  waiting.add(timer);
 }
 
 function gesture(event) {
