@@ -95,18 +95,22 @@ def match_goal(rules) -> str:
     return _("playing to %(target)d points") % {"target": rules.target}
 
 
+def bot_levels(game, rules) -> dict[int, str]:
+    """The label beside each bot's name: every seat but yours plays at the game's level."""
+    level = level_name(game.level)
+    return {seat: level for seat in range(1, rules.players)}
+
+
 def opening_table(game, match) -> dict:
     """The new deal as dealt, before the bots who play first have played: the table a
     "Next deal" answer shows first, so their cards are seen to land on the fresh deal (not
     over the last deal's summary)."""
-    rules = match.rules
-    level = level_name(game.level)
     return present_table(
         match.current.replayed(0),
         HUMAN,
         playable=False,
         match_totals=match.totals,
-        levels={seat: level for seat in range(1, rules.players)},
+        levels=bot_levels(game, match.rules),
         keep_slots=True,
     )
 
@@ -119,13 +123,12 @@ def game_context(game) -> dict:
     state = match.current or (match.finished[-1] if match.finished else None)
     totals = match.totals
     my_turn = match.current is not None and match.current.current_player == HUMAN
-    level = level_name(game.level)
     table = present_table(
         state,
         HUMAN,
         playable=my_turn,
         match_totals=totals,
-        levels={seat: level for seat in range(1, rules.players)},
+        levels=bot_levels(game, rules),
         keep_slots=True,
         form={
             "action": reverse("practice:play", args=[game.pk]),
@@ -181,7 +184,6 @@ def review_context(game, deal_index: int) -> dict | None:
     rules = state.rules
     seats = seat_names(rules.players, rules.partnerships)
     per_round = 4 * rules.players
-    level = level_name(game.level)
     rounds = []
     for r in range(rounds_per_deal(rules.players)):
         events = state.events[r * per_round : (r + 1) * per_round]
@@ -195,7 +197,7 @@ def review_context(game, deal_index: int) -> dict | None:
             HUMAN,
             playable=False,
             revealed=hands,
-            levels={seat: level for seat in range(1, rules.players)},
+            levels=bot_levels(game, rules),
         )
         plays = [describe_event(e, seats) for e in events]
         rounds.append({"number": r + 1, "table": table, "plays": plays})
