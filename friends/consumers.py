@@ -109,7 +109,11 @@ def row_as_changed(table: Table) -> Table:
     """The row as stored by the change just made to ``table``: ``table`` itself, unless a
     presence change (stored apart from ``version``, on ``away_version``) landed between its
     load and the change's write; then a fresh read. (Every other write moves ``version``
-    on, and the change's compare-and-swap succeeded on the version it loaded.)"""
+    on, and the change's compare-and-swap succeeded on the version it loaded.) A game write
+    that also found ``away_version`` unchanged (``presence_is_stored``, the usual case)
+    needs no read to know it."""
+    if getattr(table, "presence_is_stored", False):
+        return table
     stored = Table.objects.filter(pk=table.pk).values_list("away_version", flat=True).first()
     return table if stored == table.away_version else load_table(table.pk)
 

@@ -21,7 +21,7 @@ from pisti_site.table_html import render_table
 
 from .models import Table
 from .protocol import STATE
-from .service import load_match
+from .service import shown_match
 
 # Plays sent with each frame for the shared table script to animate (public facts only).
 RECENT_STEPS = 8
@@ -125,18 +125,9 @@ def side_scores(match, state, names: dict) -> list[dict]:
     ]
 
 
-def match_of(table: Table):
-    """The row's match, rebuilt from its JSON once per stored match: every seat's frame of
-    one change reads the same one (frames only read it)."""
-    cached = table.__dict__.get("_frames_match")
-    if cached is None or cached[0] is not table.match:
-        cached = table.__dict__["_frames_match"] = (table.match, load_match(table))
-    return cached[1]
-
-
 def frame_for(table: Table, seat: int | None) -> dict:
     """The state message for the connection of ``seat`` (``None``: a watcher)."""
-    match = match_of(table)
+    match = shown_match(table)
     frame = {
         "type": STATE,
         "version": table.version,

@@ -79,7 +79,18 @@ def is_creator(table: Table, token: str | None) -> bool:
 
 
 def load_match(table: Table) -> Match | None:
+    """The row's match, rebuilt: the caller's own, to change and store."""
     return table.load_match()
+
+
+def shown_match(table: Table) -> Match | None:
+    """The row's match for reading only (frames): rebuilt once per stored match, and not at
+    all after this process stored it (``_store_match`` leaves the match it wrote here), so
+    every seat's frame of one change reads the same one."""
+    kept = table.__dict__.get("_shown_match")
+    if kept is None or kept[0] is not table.match:
+        kept = table.__dict__["_shown_match"] = (table.match, load_match(table))
+    return kept[1]
 
 
 def create_table(kind: str, rules: Rules, timer: int, spectators: bool, name: str):
@@ -107,7 +118,15 @@ def _save(table: Table, version: int, *, presence_only: bool = False, **fields) 
     """
     if not presence_only:
         fields["game_version"] = F("version") + 1
-    table.swap(version, updated=timezone.now(), **fields)
+    fields["updated"] = timezone.now()
+    try:
+        # Written only if nobody came or went since the load either: then this row is the
+        # stored one, presence and all, and its process hands it on without a read.
+        table.swap(version, unchanged={"away_version": table.away_version}, **fields)
+        table.presence_is_stored = True
+    except StaleMove:
+        table.swap(version, **fields)  # presence changed, the game did not: still stored
+        table.presence_is_stored = False
     if not presence_only:
         table.game_version = table.version
 
@@ -209,6 +228,9 @@ def _store_match(table: Table, version: int, match: Match, seats=None) -> None:
         status=status,
         deadline=_deadline_for(table, match, seats),
     )
+    # the match just stored is the row's, unchanged from here on (nothing changes a row
+    # after its write): frames read it as it is instead of rebuilding it from the JSON
+    table.__dict__["_shown_match"] = (table.match, match)
 
 
 def start(table: Table, token: str | None) -> None:

@@ -116,13 +116,15 @@ class MatchRecord(models.Model):
         which no page, record or response shows and which decides no deck."""
         return (self.seed * 7919 + deal_index * 104729 + move * 131 + seat) % (2**63)
 
-    def swap(self, version: int, **fields) -> None:
+    def swap(self, version: int, *, unchanged: dict | None = None, **fields) -> None:
         """Store ``fields`` only if the row is still at ``version`` (compare-and-swap), and
-        move it on by one; raises :func:`stale_move` otherwise. Plain values are copied onto
-        this instance; expressions (``F(...)``) are left for the caller."""
+        move it on by one; raises :func:`stale_move` otherwise. ``unchanged``: more columns
+        the row must still hold for the write to happen (the same refusal otherwise). Plain
+        values are copied onto this instance; expressions (``F(...)``) are left for the
+        caller."""
         stored = (
             type(self)
-            .objects.filter(pk=self.pk, version=version)
+            .objects.filter(pk=self.pk, version=version, **(unchanged or {}))
             .update(version=F("version") + 1, **fields)
         )
         if not stored:

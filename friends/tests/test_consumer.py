@@ -689,7 +689,7 @@ def frames_of(table):
     return frames
 
 
-def test_the_row_a_play_leaves_is_the_row_stored():
+def test_the_row_a_play_leaves_is_the_row_stored(django_assert_num_queries):
     """The connection that made a change hands its row to the process's other
     connections: every frame built from it is the frame a fresh read would give."""
     from friends.consumers import load_table, row_as_changed
@@ -699,8 +699,33 @@ def test_the_row_a_play_leaves_is_the_row_stored():
     state = service.load_match(table).current
     mover = state.current_player
     service.play(table, mover, card_name(state.hands[mover][0]), table.version)
-    assert row_as_changed(table) is table  # nothing else changed: no second read
+    with django_assert_num_queries(0):  # the write itself found nobody had come or gone
+        assert row_as_changed(table) is table
     assert frames_of(table) == frames_of(load_table(table.pk))
+
+
+def test_frames_after_a_play_read_the_match_it_stored(monkeypatch):
+    """The process that stored a play builds its frames from the match it wrote, not from
+    a rebuild of the JSON; a fresh read rebuilds it once for all its frames."""
+    from friends.consumers import load_table
+    from pisti import Match
+
+    table, _ayse, _mehmet = two_player_table()
+    table = load_table(table.pk)
+    state = service.load_match(table).current
+    mover = state.current_player
+    service.play(table, mover, card_name(state.hands[mover][0]), table.version)
+    rebuilds = []
+    real_from_dict = Match.from_dict.__func__
+    monkeypatch.setattr(
+        Match,
+        "from_dict",
+        classmethod(lambda cls, data: rebuilds.append(1) or real_from_dict(cls, data)),
+    )
+    played = frames_of(table)
+    assert rebuilds == []
+    assert frames_of(load_table(table.pk)) == played
+    assert len(rebuilds) == 1
 
 
 def test_a_presence_change_between_load_and_play_is_read_back():
