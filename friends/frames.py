@@ -37,7 +37,9 @@ def seat_summary(table: Table, index: int, to_move: int | None) -> dict:
         "kind": seat["kind"],
         "name": seat["name"]
         or (
-            _("Bot (%(level)s)") % {"level": level_name(seat["level"])}
+            # numbered like the lobby's seats, so two bots of one level are told apart
+            _("Bot %(number)d (%(level)s)")
+            % {"number": index + 1, "level": level_name(seat["level"])}
             if seat["kind"] == "bot"
             else ""
         ),
@@ -77,17 +79,12 @@ def board_html(table: Table, match, state, seat: int | None, names: dict) -> str
         and not state.is_over
         and state.current_player == seat
     )
-    levels = {
-        i: level_name(entry["level"])
-        for i, entry in enumerate(table.seats)
-        if entry["kind"] == "bot"
-    }
     data = present_table(
         state,
         me,
         playable=playable,
         match_totals=match.totals,
-        levels=levels,
+        levels={},  # a bot's name says its level
         form={"action": "", "fields": [("version", table.version)]} if seat is not None else None,
         keep_slots=True,
         show_hand=seat is not None,

@@ -18,10 +18,12 @@ export { enableDrag, reducedMotion };
 
 const PACES = {
   // ms: a card's flight, the sweep of a capture, the pause before the next play, the
-  // "PİŞTİ!" burst (which runs on) and how long the play holds still for it
-  fast: { fly: 100, sweep: 90, gap: 20, burst: 420, hold: 0 },
-  normal: { fly: 360, sweep: 300, gap: 260, burst: 900, hold: 300 },
-  slow: { fly: 600, sweep: 480, gap: 700, burst: 1300, hold: 450 },
+  // "PİŞTİ!" burst (which runs on), how long the play holds still for it, and how long a
+  // fresh deal's hand shows before a bot opens it. Fast still lets the eye follow each
+  // card (a 2 vs 2 round of three bot plays stays under 1.5 s).
+  fast: { fly: 150, sweep: 120, gap: 60, burst: 420, hold: 0, deal: 500 },
+  normal: { fly: 360, sweep: 300, gap: 260, burst: 900, hold: 300, deal: 900 },
+  slow: { fly: 600, sweep: 480, gap: 700, burst: 1300, hold: 450, deal: 1300 },
 };
 const PACE_KEY = "pisti-pace";
 const SVG = "http://www.w3.org/2000/svg";
@@ -133,7 +135,12 @@ export function setStatus(board, text, isError) {
 
 function moveTurn(board, step) {
   const seats = board.querySelectorAll("[data-seat]");
-  const next = (Number(step.seat) + 1) % seats.length;
+  let next = (Number(step.seat) + 1) % seats.length;
+  // The round's last card: your turn comes with your new hand (the server's next board),
+  // not while your hand is still empty.
+  const mine = board.getAttribute("data-me");
+  if (String(next) === mine && board.querySelector("[data-hand]") &&
+      !board.querySelector("[data-hand] [data-card]:not(.is-playing)")) next = -1;
   seats.forEach((seat) => {
     seat.classList.toggle("is-turn", seat.getAttribute("data-seat") === String(next));
   });
@@ -349,7 +356,8 @@ export function play(root, steps, options = {}) {
   const timing = PACES[options.pace || pace()];
   document.addEventListener("pointerdown", skip, true);
   document.addEventListener("keydown", skip, true);
-  let chain = Promise.resolve();
+  // A new deal that a bot opens: the fresh hand shows a moment before the first card flies.
+  let chain = options.newDeal ? wait(timing.deal) : Promise.resolve();
   steps.forEach((step, index) => {
     chain = chain.then(() => playStep(board, step, options, timing));
     // The tutorial holds the learner's own result on screen before the replies come.
@@ -404,9 +412,9 @@ export class Board {
 
   // Plays ``steps``; ``clicked`` ({card, button}) starts the player's own card from the
   // button pressed, ``holdFirst`` holds the first play still before the others.
-  play(steps, { clicked = null, launched = null, holdFirst = false } = {}) {
+  play(steps, { clicked = null, launched = null, holdFirst = false, newDeal = false } = {}) {
     return play(this.root, steps, {
-      labels: this.labels, clicked, launched, holdFirst, onStep: this.onStep, pace: this.pace,
+      labels: this.labels, clicked, launched, holdFirst, newDeal, onStep: this.onStep, pace: this.pace,
     });
   }
 

@@ -80,7 +80,8 @@ function drawing(root, t) {
   document.addEventListener("pisti:step", () => {
     const turn = board.element && board.element.getAttribute("data-turn");
     if (!frame || !frame.view || turn === null) return;
-    say(turnText(frame, Number(turn)));
+    // -1: the round's last card, your turn waits for your new hand (the next frame)
+    if (Number(turn) >= 0) say(turnText(frame, Number(turn)));
     hooks.players.querySelectorAll("[data-seat]").forEach((item) => {
       item.classList.toggle("is-to-move", item.dataset.seat === turn);
     });

@@ -108,7 +108,8 @@ function game(root) {
           const table = root.querySelector("[data-table]");
           if (table) table.outerHTML = payload.opening_html;
         }
-        return board.play(steps, { clicked, launched }).then(() => {
+        const newDeal = !!payload.opening_html;
+        return board.play(steps, { clicked, launched, newDeal }).then(() => {
           const isHelp = form.hasAttribute("data-help");
           const changed = isHelp && document.activeElement && document.activeElement.name;
           render(payload, isHelp);
