@@ -167,3 +167,21 @@ def test_missing_csrf_token_gets_a_friendly_page():
     assert response.status_code == 403
     assert facts_of(response).h1 == 1
     assert b"Traceback" not in response.content
+
+
+@pytest.mark.parametrize("name", PAGE_NAMES)
+def test_the_menu_marks_the_section_of_the_page(client, name):
+    """Every page marks its own section in the main menu (the home page none), so a player
+    on a phone knows where they are; no other link is marked."""
+    html = client.get(reverse(name)).content.decode()
+    menu = html[
+        html.index('<nav class="site-nav"') : html.index(
+            "</nav>", html.index('<nav class="site-nav"')
+        )
+    ]
+    marked = re.findall(r'<a href="([^"]+)" aria-current="true">', menu)
+    if name == "home":
+        assert marked == []
+    else:
+        section = reverse(name.split(":")[0] + ":rules" if name.startswith("rules:") else name)
+        assert marked == [section], (name, marked)
