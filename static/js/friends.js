@@ -211,6 +211,17 @@ function drawing(root, t) {
     say, note, nameOf, tick,
     get frame() { return frame; },
     log(text) { logLine(hooks.log, text); },
+    // A reaction also shows for a few seconds as a bubble at the sender's seat, where the
+    // others are looking (the log keeps it).
+    bubble(seat, text) {
+      const place = board.element && board.element.querySelector("[data-seat='" + seat + "']");
+      if (!place) return;
+      const old = place.querySelector(".reaction-bubble");
+      if (old) old.remove();
+      const bubble = place.appendChild(element("span", "reaction-bubble", text));
+      bubble.setAttribute("aria-hidden", "true");  // the log line is what is read out
+      window.setTimeout(() => bubble.remove(), 3500);
+    },
     // Your card leaves the hand at once; the next frame plays on from it, a refusal
     // puts it back.
     launch(button) {
@@ -271,7 +282,10 @@ function friendsTable(root, t, closeCodes, types) {
       draw.refused();
       draw.note(message.message);
     },
-    [types.reaction](message) { draw.log(draw.nameOf(message.seat) + ": " + message.text); },
+    [types.reaction](message) {
+      draw.log(draw.nameOf(message.seat) + ": " + message.text);
+      draw.bubble(message.seat, message.text);
+    },
   };
   const socket = openSocket(root.dataset.wsPath, {
     handlers,

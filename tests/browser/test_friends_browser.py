@@ -261,3 +261,21 @@ def test_the_lobby_with_its_bot_menus_fits_a_phone(browser, asgi_url):
     host.wait_for_selector("li[data-seat='3'] strong:has-text('Bot')")
     assert host.evaluate("document.documentElement.scrollWidth") <= 390
     host.context.close()
+
+
+def test_a_reaction_shows_at_the_senders_seat_on_the_other_screen(browser, asgi_url):
+    """A reaction pops up over the sender's seat on the other player's table for a few
+    seconds (and stays in the log)."""
+    ayse = player(browser)
+    mehmet = player(browser, phone=True)
+    link = make_table(ayse, asgi_url)
+    take_seat(mehmet, link, 1, "Mehmet")
+    start(ayse)
+    mehmet.wait_for_selector(HAND)
+    ayse.click("[data-reaction='well_played']")
+    bubble = mehmet.wait_for_selector("[data-friends-board] [data-seat='0'] .reaction-bubble")
+    assert bubble.inner_text() == "Well played!"
+    assert "Ayşe: Well played!" in mehmet.inner_text("[data-friends-log]")
+    box = bubble.bounding_box()
+    assert 0 <= box["x"] and box["x"] + box["width"] <= 390  # on the phone's screen
+    mehmet.wait_for_selector(".reaction-bubble", state="detached", timeout=5000)
