@@ -105,6 +105,8 @@ def table_page(request, table_id):
                     "number": i + 1,
                     **entry,
                     "level_name": level_name(entry["level"]) if entry["level"] else "",
+                    # 2 vs 2: seats 1 and 3 against 2 and 4, said on every seat
+                    "team": i % 2 + 1 if table.kind == "2v2" else None,
                 }
                 for i, entry in enumerate(table.seats)
             ],

@@ -109,7 +109,11 @@ def deal_summary(state, rules, names: list[str], match) -> dict:
     ]
     return {
         "winner": names[winner] if winner is not None else None,
-        "score_line": " : ".join(str(row["score"].points) for row in rows),
+        # read after the winner's name, so the winner's points come first ("26 : 0")
+        "score_line": " : ".join(
+            str(points)
+            for points in sorted((row["score"].points for row in rows), reverse=winner is not None)
+        ),
         "sides": sides,
     }
 

@@ -127,6 +127,7 @@ def _game_json(request, game, events, status=200, error=None, opening=False):
         "steps": steps,
         "version": game.version,
         "error": error,
+        "deal_over": match.current is None,  # the script holds the last table a moment
     }
     if opening and match.current is not None and match.current.events:
         payload["opening_html"] = render_table(opening_table(game, match))

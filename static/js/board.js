@@ -18,12 +18,13 @@ export { enableDrag, reducedMotion };
 
 const PACES = {
   // ms: a card's flight, the sweep of a capture, the pause before the next play, the
-  // "PİŞTİ!" burst (which runs on), how long the play holds still for it, and how long a
-  // fresh deal's hand shows before a bot opens it. Fast still lets the eye follow each
-  // card (a 2 vs 2 round of three bot plays stays under 1.5 s).
-  fast: { fly: 150, sweep: 120, gap: 60, burst: 420, hold: 0, deal: 500 },
-  normal: { fly: 360, sweep: 300, gap: 260, burst: 900, hold: 300, deal: 900 },
-  slow: { fly: 600, sweep: 480, gap: 700, burst: 1300, hold: 450, deal: 1300 },
+  // "PİŞTİ!" burst (which runs on), how long the play holds still for it, how long a
+  // fresh deal's hand shows before a bot opens it, and how long the last table of a deal
+  // stays before its summary. Fast still lets the eye follow each card (a 2 vs 2 round of
+  // three bot plays stays under 1.5 s).
+  fast: { fly: 150, sweep: 120, gap: 60, burst: 420, hold: 0, deal: 500, end: 700 },
+  normal: { fly: 360, sweep: 300, gap: 260, burst: 900, hold: 300, deal: 900, end: 1500 },
+  slow: { fly: 600, sweep: 480, gap: 700, burst: 1300, hold: 450, deal: 1300, end: 2200 },
 };
 const PACE_KEY = "pisti-pace";
 const SVG = "http://www.w3.org/2000/svg";
@@ -365,6 +366,8 @@ export function play(root, steps, options = {}) {
       chain = chain.then(() => wait(timing.fly * 2));
     }
   });
+  // The deal's last plays and the sweep stay in view a moment before the summary covers them.
+  if (options.dealEnds) chain = chain.then(() => wait(timing.end));
   return chain.then(() => {
     document.removeEventListener("pointerdown", skip, true);
     document.removeEventListener("keydown", skip, true);
@@ -412,9 +415,10 @@ export class Board {
 
   // Plays ``steps``; ``clicked`` ({card, button}) starts the player's own card from the
   // button pressed, ``holdFirst`` holds the first play still before the others.
-  play(steps, { clicked = null, launched = null, holdFirst = false, newDeal = false } = {}) {
+  play(steps, { clicked = null, launched = null, holdFirst = false, newDeal = false, dealEnds = false } = {}) {
     return play(this.root, steps, {
-      labels: this.labels, clicked, launched, holdFirst, newDeal, onStep: this.onStep, pace: this.pace,
+      labels: this.labels, clicked, launched, holdFirst, newDeal, dealEnds, onStep: this.onStep,
+      pace: this.pace,
     });
   }
 

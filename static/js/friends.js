@@ -184,7 +184,7 @@ function drawing(root, t) {
       const mine = launched;
       launched = null;
       const played = board.element && fresh.length
-        ? board.play(fresh, { launched: mine })
+        ? board.play(fresh, { launched: mine, dealEnds: !!f.deal_over })
         : board.rollBack(mine);
       return played.then(() => {
         if (frame !== f) return;  // a newer frame is already waiting

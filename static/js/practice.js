@@ -109,7 +109,8 @@ function game(root) {
           if (table) table.outerHTML = payload.opening_html;
         }
         const newDeal = !!payload.opening_html;
-        return board.play(steps, { clicked, launched, newDeal }).then(() => {
+        const dealEnds = !!payload.deal_over && steps.length > 0;
+        return board.play(steps, { clicked, launched, newDeal, dealEnds }).then(() => {
           const isHelp = form.hasAttribute("data-help");
           const changed = isHelp && document.activeElement && document.activeElement.name;
           render(payload, isHelp);
