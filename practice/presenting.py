@@ -92,9 +92,9 @@ def match_goal(rules) -> str:
         return ngettext(
             "first to win %(n)d deal", "first to win %(n)d deals", rules.deals_target
         ) % {"n": rules.deals_target}
-    return ngettext(
-        "playing to %(target)d point", "playing to %(target)d points", rules.target
-    ) % {"target": rules.target}
+    return ngettext("playing to %(target)d point", "playing to %(target)d points", rules.target) % {
+        "target": rules.target
+    }
 
 
 def bot_levels(game, rules) -> dict[int, str]:
