@@ -203,7 +203,9 @@ def test_the_end_of_a_deal_names_its_winner_and_fits_the_screen(
     points = [int(p) for p in page.locator("[data-deal-points]").all_inner_texts()]
     headline = page.locator("[data-deal-winner]").inner_text()
     names = page.locator(".deal-side-name").all_inner_texts()
-    assert " : ".join(map(str, points)) in headline
+    # the winner's points first ("Deal winner: Your opponents 14 : 12")
+    shown = sorted(points, reverse=points.count(max(points)) == 1)
+    assert " : ".join(map(str, shown)) in headline
     if points.count(max(points)) == 1:
         assert names[points.index(max(points))] in headline
     for side, total in zip(page.locator(".deal-side").all(), points, strict=True):
@@ -219,4 +221,12 @@ def test_the_end_of_a_deal_names_its_winner_and_fits_the_screen(
     assert not page.locator(".deal-breakdown .score-table").is_visible()
     page.click(".deal-breakdown summary")
     assert page.locator(".deal-breakdown .score-table").is_visible()
+    # open, the breakdown still fits sideways and pushes the footer down, never under it
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    table_box = page.locator(".deal-breakdown .score-table").bounding_box()
+    wrap_box = page.locator(".deal-breakdown .table-wrap").bounding_box()
+    assert table_box["width"] <= wrap_box["width"] + 1
+    end = page.locator(".deal-end").bounding_box()
+    footer = page.locator("footer").first.bounding_box()
+    assert footer["y"] >= end["y"] + end["height"] - 1
     context.close()
