@@ -70,13 +70,16 @@ def _other_seat(seat: dict) -> str:
     if seat["revealed"]:
         hand = _revealed(seat) + "\n      "
     else:
-        count = ngettext("%(counter)s card", "%(counter)s cards", seat["count"]) % {
-            "counter": seat["count"]
-        }
+        # every count down to none, so the script can say "3 cards" as a back leaves
+        counts = [
+            ngettext("%(counter)s card", "%(counter)s cards", n) % {"counter": n}
+            for n in range(seat["count"] + 1)
+        ]
         backs = "".join(card_back("mini") for _i in seat["backs"])
         hand = (
             f'<div class="seat-hand" data-seat-hand>{backs}</div>\n'
-            f'      <p class="seat-count">{count}</p>'
+            f'      <p class="seat-count" data-seat-count data-counts="{_e("|".join(counts))}">'
+            f"{_e(counts[-1])}</p>"
         )
     return (
         f'\n    <section class="seat seat-{_e(seat["position"])}{_is_turn(seat)}" '

@@ -121,6 +121,10 @@ function source(board, step, clicked) {
     const back = backs[backs.length - 1];
     const from = back.getBoundingClientRect();
     back.classList.add("is-gone");
+    // the words under the backs follow them ("3 cards" as the fourth leaves)
+    const count = seat.querySelector("[data-seat-count]");
+    const counts = count && (count.getAttribute("data-counts") || "").split("|");
+    if (counts && counts[backs.length - 1] !== undefined) count.textContent = counts[backs.length - 1];
     return from;
   }
   return seat.getBoundingClientRect();

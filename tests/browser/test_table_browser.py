@@ -605,3 +605,42 @@ def test_seat_labels_and_the_score_strip_fit_a_phone(browser, site_url, language
     assert page.evaluate(SEAT_OVERFLOW) == []
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     context.close()
+
+
+COUNT_SAMPLER = """() => {
+  window.__counts = [];
+  const tick = () => {
+    if (document.querySelector(".flying-card")) {
+      document.querySelectorAll("[data-table] [data-seat]").forEach((seat) => {
+        const label = seat.querySelector("[data-seat-count]");
+        if (!label) return;
+        const backs = seat.querySelectorAll("[data-seat-hand] .card:not(.is-gone)").length;
+        window.__counts.push([label.textContent, backs]);
+      });
+    }
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}"""
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_a_seats_card_count_follows_its_backs_while_cards_fly(browser, site_url, language):
+    """The "3 cards" under a bot's hand changes as its card leaves, never lagging behind
+    the backs drawn above it."""
+    context = context_for(browser, "desktop", pace="normal")
+    page = context.new_page()
+    page.goto(f"{site_url}/{language}/practice/")
+    page.click(".settings-fold summary")
+    page.check("input[name=table][value='2v2']")
+    page.click("form[data-new-game] button[type=submit]")
+    page.wait_for_selector("[data-practice] [data-table]")
+    page.evaluate(COUNT_SAMPLER)
+    for _ in range(2):
+        page.locator(".hand:not([disabled]) button[name=card]").first.click()
+        wait_idle(page)
+    samples = page.evaluate("window.__counts")
+    assert len(samples) > 20
+    for text, backs in samples:
+        assert int(re.search(r"\d+", text).group()) == backs, (text, backs)
+    context.close()
