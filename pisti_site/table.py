@@ -256,17 +256,22 @@ def present_view(
     turn = view.to_move
     if revealed or (turn == seat and not playable):
         turn = None  # a review snapshot, or a hand the page does not let you play now
-    # Every seat shows its side's captured pile, so partners both show the team's; a
-    # screen reader hears each side's once (by its first seat from yours).
-    told: set[int] = set()
+    # Every seat shows its side's captured pile, so partners both show the team's; its
+    # count and what a screen reader hears come once per side (at your own seat for your
+    # side, else at its first seat from yours): the partner's copy is marked "shared".
+    order = [*range(1, players), 0]
+    first_of_side = {view.rules.side_of(seat): seat}
+    for offset in order:
+        other = (seat + offset) % players
+        first_of_side.setdefault(view.rules.side_of(other), other)
     seats = []
-    for offset in [*range(1, players), 0]:
+    for offset in order:
         other = (seat + offset) % players
         side = view.rules.side_of(other)
         stack = _stack(view, side)
-        if side in told:
+        stack["shared"] = first_of_side[side] != other
+        if stack["shared"]:
             stack["label"] = ""
-        told.add(side)
         seats.append(
             {
                 "seat": other,

@@ -36,7 +36,8 @@ def stack_html(stack: dict) -> str:
     )
     label = f'<span class="visually-hidden">{_e(stack["label"])}</span>' if stack["label"] else ""
     return (
-        f'<div class="stack" data-stack="{_e(stack["side"])}">\n'
+        f'<div class="stack{" is-shared" if stack.get("shared") else ""}" '
+        f'data-stack="{_e(stack["side"])}">\n'
         f'  <span class="stack-pile">{card_back("stack-card") if stack["cards"] else ""}</span>\n'
         f'  <span class="stack-count" aria-hidden="true" data-stack-count>'
         f"{_e(stack['cards'])}</span>\n"

@@ -40,6 +40,12 @@ def test_two_against_two_puts_the_partner_opposite():
     labels = [seat["stack"]["label"] for seat in table["seats"] if seat["stack"]["label"]]
     assert len(labels) == 2  # each side's pile told once to a screen reader
     assert [s["is_turn"] for s in table["seats"]].count(True) == 1
+    # its count shows once per side: at your own seat for yours, the partner's is shared
+    counted = {seat["seat"] for seat in table["seats"] if not seat["stack"]["shared"]}
+    assert counted == {0, 1}
+    from pisti_site.table_html import render_table
+
+    assert render_table(table).count('class="stack is-shared"') == 2
 
 
 def test_one_against_one_and_three_players():
