@@ -140,8 +140,11 @@ def test_a_whole_deal_stays_on_one_screen(browser, site_url, kind, table):
         if plays == 5:
             shoot(page, f"table-{table}-{kind}-mid-deal")
         for side in ("0", "1"):  # partners show the same pile, counted alike
-            counts = page.locator(f"[data-stack='{side}'] [data-stack-count]").all_inner_texts()
+            counts = page.locator(f"[data-stack='{side}'] [data-stack-count]").all_text_contents()
             assert len(set(counts)) == 1 and len(counts) == (1 if table == "1v1" else 2), counts
+            # partners' copies agree, and the count is on screen once per side
+            shown = page.locator(f"[data-stack='{side}'] [data-stack-count]").all_inner_texts()
+            assert [text for text in shown if text] == counts[:1], shown
         page.locator(".hand:not([disabled]) button[name=card]").first.click()
         wait_idle(page)
         plays += 1
