@@ -49,14 +49,21 @@ def context_for(browser, kind, pace="fast", **extra):
     return context
 
 
-def new_game(page, site_url, table="1v1", level="easy"):
-    page.goto(f"{site_url}/en/practice/")
+def new_game(page, site_url, table="1v1", level="easy", language="en"):
+    page.goto(f"{site_url}/{language}/practice/")
     page.click(".settings-fold summary")
     page.check(f"input[name=level][value='{level}']")
     page.check(f"input[name=table][value='{table}']")
     page.fill("[name=max_deals]", "1")
     page.click("form[data-new-game] button[type=submit]")
     page.wait_for_selector("[data-practice] [data-table]")
+
+
+def play_first_cards(page, count):
+    """Play the first playable card ``count`` times, each time until the board is idle."""
+    for _ in range(count):
+        page.locator(".hand:not([disabled]) button[name=card]").first.click()
+        wait_idle(page)
 
 
 def wait_idle(page):
@@ -509,9 +516,7 @@ def test_the_turn_flag_and_the_highlighted_seat_agree_in_every_frame(browser, si
     page = context.new_page()
     new_game(page, site_url, "2v2")
     page.evaluate(TURN_SAMPLER)
-    for _ in range(2):
-        page.locator(".hand:not([disabled]) button[name=card]").first.click()
-        wait_idle(page)
+    play_first_cards(page, 2)
     frames = page.evaluate("window.__turnFrames")
     assert len(frames) > 20
     for frame in frames:
@@ -633,15 +638,9 @@ def test_a_seats_card_count_follows_its_backs_while_cards_fly(browser, site_url,
     the backs drawn above it."""
     context = context_for(browser, "desktop", pace="normal")
     page = context.new_page()
-    page.goto(f"{site_url}/{language}/practice/")
-    page.click(".settings-fold summary")
-    page.check("input[name=table][value='2v2']")
-    page.click("form[data-new-game] button[type=submit]")
-    page.wait_for_selector("[data-practice] [data-table]")
+    new_game(page, site_url, "2v2", language=language)
     page.evaluate(COUNT_SAMPLER)
-    for _ in range(2):
-        page.locator(".hand:not([disabled]) button[name=card]").first.click()
-        wait_idle(page)
+    play_first_cards(page, 2)
     samples = page.evaluate("window.__counts")
     assert len(samples) > 20
     for text, backs in samples:
