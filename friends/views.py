@@ -13,6 +13,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from pisti import Rules
 from pisti_site.levels import level_name, playing_choices
 
 from . import protocol, service
@@ -92,6 +93,7 @@ def table_page(request, table_id):
     token = _token(request, table.pk)
     seat = service.seat_of(table, token)
     watching_refused = seat is None and table.status != Table.LOBBY and not table.spectators
+    rules = Rules.from_dict(table.rules)
     return render(
         request,
         "friends/table.html",
@@ -105,8 +107,8 @@ def table_page(request, table_id):
                     "number": i + 1,
                     **entry,
                     "level_name": level_name(entry["level"]) if entry["level"] else "",
-                    # 2 vs 2: seats 1 and 3 against 2 and 4, said on every seat
-                    "team": i % 2 + 1 if table.kind == "2v2" else None,
+                    # partners: each seat says its side, as the engine pairs them
+                    "team": rules.side_of(i) + 1 if rules.partnerships else None,
                 }
                 for i, entry in enumerate(table.seats)
             ],

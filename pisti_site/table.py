@@ -259,19 +259,16 @@ def present_view(
     # Every seat shows its side's captured pile, so partners both show the team's; its
     # count and what a screen reader hears come once per side (at your own seat for your
     # side, else at its first seat from yours): the partner's copy is marked "shared".
-    order = [*range(1, players), 0]
-    first_of_side = {view.rules.side_of(seat): seat}
-    for offset in order:
-        other = (seat + offset) % players
-        first_of_side.setdefault(view.rules.side_of(other), other)
+    told = {view.rules.side_of(seat)}  # your side's is told at your seat, drawn last
     seats = []
-    for offset in order:
+    for offset in [*range(1, players), 0]:
         other = (seat + offset) % players
         side = view.rules.side_of(other)
         stack = _stack(view, side)
-        stack["shared"] = first_of_side[side] != other
+        stack["shared"] = other != seat and side in told
         if stack["shared"]:
             stack["label"] = ""
+        told.add(side)
         seats.append(
             {
                 "seat": other,

@@ -40,6 +40,8 @@ def test_the_form_makes_a_table_with_its_rules_and_seats_the_creator(client):
     page = client.get(reverse("friends:table", args=[table.pk])).content.decode()
     assert "Ayşe" in page
     assert "/ws/en/friends/" in page
+    # each seat says its side as the engine pairs partners: seats 1 and 3, seats 2 and 4
+    assert re.findall(r'class="seat-team team-(\d)"', page) == ["1", "2", "1", "2"]
 
 
 def test_the_page_gives_the_script_the_servers_close_codes(client):
