@@ -21,7 +21,7 @@ from pisti_site.table_html import render_table
 
 from .models import Table
 from .protocol import STATE
-from .service import shown_match
+from .service import shown_match, waiting_for
 
 # Plays sent with each frame for the shared table script to animate (public facts only).
 RECENT_STEPS = 8
@@ -104,11 +104,21 @@ def side_names(rules, names: dict) -> list[str]:
     ]
 
 
-def deal_end_html(match, seat: int | None, names: dict) -> str:
+def deal_end_html(table: Table, match, seat: int | None, names: dict) -> str:
     """The deal's end (``includes/deal_end.html``, as in the practice game) once the deal is
-    over, every card of it public by then; a player gets the button for what comes next."""
+    over, every card of it public by then; a player gets the button for what comes next
+    until they have pressed it, then the names of the players the next deal waits for."""
     context = deal_end_context(match, side_names(match.rules, names))
-    context.update(actions="friends/includes/deal_end_actions.html", seated=seat is not None)
+    waiting = waiting_for(table)
+    ready_seats = [i for i, entry in enumerate(table.seats) if entry.get("ready")]
+    context.update(
+        actions="friends/includes/deal_end_actions.html",
+        seated=seat is not None,
+        # ready and still waiting; with everyone else gone the button comes back
+        ready=seat in ready_seats and bool(waiting),
+        waiting=[names[index] for index in waiting] if ready_seats else [],
+        others_ready=[names[index] for index in ready_seats if index != seat],
+    )
     return render_to_string("includes/deal_end.html", context)
 
 
@@ -163,7 +173,7 @@ def frame_for(table: Table, seat: int | None) -> dict:
         frame["sides"] = side_scores(match, state, names)
         frame["html"] = board_html(table, match, state, seat, names)
         if frame["deal_over"]:
-            frame["deal_end"] = deal_end_html(match, seat, names)
+            frame["deal_end"] = deal_end_html(table, match, seat, names)
     if table.deadline is not None:
         left = (table.deadline - timezone.now()).total_seconds()
         frame["deadline_ms"] = max(0, int(left * 1000))

@@ -243,10 +243,11 @@ def start(table: Table, token: str | None) -> None:
     _new_match(table, table.version)
 
 
-def _new_match(table: Table, version: int) -> None:
+def _new_match(table: Table, version: int, seats: list[dict] | None = None) -> None:
+    seats = seats if seats is not None else table.seats
     match = matchplay.new_match(Rules.from_dict(table.rules))  # seat 1 leads the first deal
-    run_bots(table, match, table.seats)
-    _store_match(table, version, match)
+    run_bots(table, match, seats)
+    _store_match(table, version, match, seats)
 
 
 def _playing_match(table: Table) -> Match:
@@ -267,20 +268,41 @@ def play(table: Table, seat: int | None, card_text, version) -> None:
     _store_match(table, version, match)
 
 
+def waiting_for(table: Table, seats: list[dict] | None = None) -> list[int]:
+    """The seats the next deal still waits for: players at the table who have not said they
+    are ready (bots, stand-ins and away players never hold it up)."""
+    seats = seats if seats is not None else table.seats
+    return [
+        index
+        for index, entry in enumerate(seats)
+        if entry["kind"] == "human" and not entry.get("ready") and str(index) not in table.away
+    ]
+
+
 @_retrying
 def next_deal(table: Table, seat: int | None, version) -> None:
-    """Any player deals the next deal once the last one is over; or, after the match,
-    starts a new match with the same seats ("play again")."""
+    """A player is ready for the next deal (or, after the match, for a new match with the
+    same seats: "play again"); it is dealt once every player at the table is, so nobody's
+    summary of the last deal is taken away while they read it."""
     if seat is None:
         raise watching()
     match = _playing_match(table)
+    if match.current is not None:
+        matchplay.deal_next(match)  # refused: the deal is still running
     version = _check_version(table, version)
+    seats = [dict(entry) for entry in table.seats]
+    seats[seat]["ready"] = True
+    if waiting_for(table, seats):
+        _save(table, version, presence_only=True, seats=seats)
+        return
+    for entry in seats:
+        entry.pop("ready", None)
     if match.outcome.over:
-        _new_match(table, version)
+        _new_match(table, version, seats)
         return
     matchplay.deal_next(match)
-    run_bots(table, match, table.seats)
-    _store_match(table, version, match)
+    run_bots(table, match, seats)
+    _store_match(table, version, match, seats)
 
 
 def time_is_up(table: Table, now=None) -> bool:

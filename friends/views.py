@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from pisti import Rules
-from pisti_site.levels import level_name, playing_choices
+from pisti_site.levels import DEFAULT_LEVEL, level_name, playing_choices
 
 from . import protocol, service
 from .consumers import SESSION_KEY, tell_table
@@ -57,15 +57,7 @@ def start(request):
             return redirect("friends:table", table_id=table.pk)
     else:
         form = NewTableForm(initial=new_table_initial())
-    hidden = ("name", "kind", "timer", "spectators")
-    return render(
-        request,
-        "friends/start.html",
-        {
-            "form": form,
-            "rule_fields": [form[name] for name in form.fields if name not in hidden],
-        },
-    )
+    return render(request, "friends/start.html", {"form": form, **form.house_rules()})
 
 
 def script_strings() -> dict:
@@ -115,6 +107,7 @@ def table_page(request, table_id):
             "full": all(entry["kind"] != "empty" for entry in table.seats),
             "link": request.build_absolute_uri(),
             "levels": playing_choices(),
+            "default_level": DEFAULT_LEVEL,
             "watching_refused": watching_refused,
             "strings": script_strings(),
             "close_codes": protocol.CLOSE_CODES,

@@ -149,6 +149,12 @@ class HouseRulesForm(forms.Form):
         """``players`` and ``partnerships`` for the chosen table."""
         return {}
 
+    def house_rules(self, *, open_: bool = False) -> dict:
+        """The rule fields for ``includes/house_rules.html``, in the form's order: folded
+        away (most players keep the usual rules) unless ``open_`` or one of them is wrong."""
+        fields = [self[name] for name in self.fields if name in self.rule_fields]
+        return {"rule_fields": fields, "rules_open": open_ or any(f.errors for f in fields)}
+
     def clean(self):
         data = super().clean()
         if self.errors:

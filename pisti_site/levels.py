@@ -44,6 +44,10 @@ class Level:
         return format_lazy(_("{label} · rating {rating}"), label=self.summary, rating=self.rating)
 
 
+# The level a new player is offered first: practice's preselected opponent, the bot the
+# friends lobby proposes for a free seat.
+DEFAULT_LEVEL = "medium"
+
 _TEXTS = {
     "beginner": Level(
         "beginner",

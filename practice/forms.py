@@ -7,7 +7,7 @@ from django.utils.translation import gettext as gettext_now
 from django.utils.translation import gettext_lazy as _
 
 from pisti_site.forms import HouseRulesForm, initial_for
-from pisti_site.levels import playing_choices
+from pisti_site.levels import DEFAULT_LEVEL, playing_choices
 from pisti_site.matchplay import TABLE_RULES
 
 from .models import Game
@@ -23,7 +23,10 @@ RULE_FIELDS = HouseRulesForm.rule_fields
 
 class NewGameForm(HouseRulesForm):
     level = forms.ChoiceField(
-        label=_("Opponents"), choices=playing_choices, initial="medium", widget=forms.RadioSelect
+        label=_("Opponents"),
+        choices=playing_choices,
+        initial=DEFAULT_LEVEL,
+        widget=forms.RadioSelect,
     )
     table = forms.ChoiceField(
         label=_("Table"), choices=Game.TABLES, initial="1v1", widget=forms.RadioSelect

@@ -104,7 +104,7 @@ def start(request):
             "presets": PRESET_LABELS,
             "current": current,
             "has_last_settings": bool(request.session.get(LAST_SETTINGS)),
-            "rule_fields": [form[name] for name in form.fields if name not in ("level", "table")],
+            **form.house_rules(open_="preset" in request.GET),
         },
     )
 

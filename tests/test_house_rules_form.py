@@ -1,5 +1,7 @@
 """The shared house-rules form offers every rule key of the engine, the newer ones optional."""
 
+import pytest
+
 from pisti import Rules
 from pisti_site.forms import HouseRulesForm, rules_initial
 
@@ -35,3 +37,20 @@ def test_an_out_of_range_deals_target_is_refused_at_its_field():
     form = _submit(deals_target="26")
     assert not form.is_valid()
     assert "deals_target" in form.errors
+
+
+@pytest.mark.django_db
+def test_the_house_rules_are_folded_away_until_one_is_wrong(client):
+    """Both start pages fold the rules (most keep them); a wrong one opens them at the field."""
+    import re
+
+    for url in ("/en/practice/", "/en/friends/"):
+        page = client.get(url).content.decode()
+        assert re.search(r"<details class=\"rules-fields\" data-house-rules>", page), url
+        assert 'name="target"' in page  # still in the form, for a post without opening it
+    page = client.post("/en/friends/", {"name": "Ayşe", "kind": "1v1", "timer": "0", "target": "5"})
+    html = page.content.decode()
+    assert page.status_code == 200
+    assert "data-house-rules open" in html and 'id="id_target"' in html
+    chosen = client.get("/en/practice/?preset=any-jack").content.decode()
+    assert "data-house-rules open" in chosen  # a preset link shows what it changed

@@ -66,3 +66,45 @@ def test_the_last_deal_names_the_winner_in_the_frames_language():
         html = frame_for(table, 1)["deal_end"]
     assert "Aynı oyuncularla yeniden oyna" in html  # play again with the same seats
     assert "<figure" in html  # the running totals, as in the practice game
+
+
+def test_the_next_deal_waits_until_every_player_at_the_table_is_ready():
+    """One player's "next deal" does not take the summary away from the other."""
+    table = two_players_at_play(target=500)
+    play_out_the_deal(table)
+    service.next_deal(table, 0, table.version)
+    table.refresh_from_db()
+    assert service.load_match(table).current is None  # still the summary
+    ayse, mehmet, watcher = (frame_for(table, seat)["deal_end"] for seat in (0, 1, None))
+    assert "data-next" not in ayse and "Waiting for: Mehmet" in ayse
+    assert "data-next" in mehmet and "Ready to go on: Ayşe" in mehmet
+    assert "Waiting for: Mehmet" in watcher
+    service.next_deal(table, 0, table.version)  # a second press changes nothing
+    table.refresh_from_db()
+    assert service.load_match(table).current is None
+    service.next_deal(table, 1, table.version)
+    table.refresh_from_db()
+    match = service.load_match(table)
+    assert match.current is not None and len(match.finished) == 1
+    assert not any(seat.get("ready") for seat in table.seats)  # the next summary waits again
+
+
+def test_an_away_player_does_not_hold_up_the_next_deal():
+    table = two_players_at_play(target=500)
+    play_out_the_deal(table)
+    service.next_deal(table, 0, table.version)
+    table.refresh_from_db()
+    assert "data-next" not in frame_for(table, 0)["deal_end"]
+    service.set_presence(table, 1, False)  # Mehmet closes the tab
+    assert "data-next" in frame_for(table, 0)["deal_end"]  # Ayşe may deal alone now
+    service.next_deal(table, 0, table.version)
+    table.refresh_from_db()
+    assert service.load_match(table).current is not None
+
+
+def test_a_press_on_a_stale_summary_is_refused_and_changes_nothing():
+    table = two_players_at_play(target=500)
+    with pytest.raises(service.Refused):
+        service.next_deal(table, 0, table.version)  # the deal is still running
+    table.refresh_from_db()
+    assert not any(seat.get("ready") for seat in table.seats)

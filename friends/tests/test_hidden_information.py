@@ -99,8 +99,10 @@ def play_whole_match(kind, bots, rng, deals):
             frame = latest[0]
             if frame["status"] == "finished":
                 break
-            if frame["deal_over"]:
-                await comms[0].send_to(
+            if frame["deal_over"]:  # the next deal comes once every player is ready
+                # one press at a time, so each frame is checked against the deal it shows
+                seat = next(s for s in tokens if "data-next" in latest[s]["deal_end"])
+                await comms[seat].send_to(
                     text_data=json.dumps({"type": "next", "version": frame["version"]})
                 )
                 continue

@@ -134,3 +134,22 @@ def test_an_unknown_table_is_404(client):
 def test_the_pages_are_translated(client, language):
     page = client.get(f"/{language}/friends/").content.decode()
     assert "Play with friends" not in page
+
+
+def test_a_free_seat_offers_a_bot_and_only_a_bots_seat_offers_to_free_it(client):
+    """The lobby's one button always does something: a free seat proposes the default bot
+    (no "no bot" choice that would leave the press without effect); a bot's seat may be
+    freed again."""
+    from pisti_site.levels import DEFAULT_LEVEL
+
+    table = make(client, kind="2v2")
+    url = reverse("friends:table", args=[table.pk])
+    assert client.post(url + "bot/", {"seat": "1", "level": "easy"}).status_code == 302
+    page = client.get(url).content.decode()
+    free_seat = re.search(r'<select id="level-2".*?</select>', page, re.S).group(0)
+    bot_seat = re.search(r'<select id="level-1".*?</select>', page, re.S).group(0)
+    assert f'value="{DEFAULT_LEVEL}" selected' in free_seat and 'value=""' not in free_seat
+    assert 'value="easy" selected' in bot_seat and 'value=""' in bot_seat
+    assert client.post(url + "bot/", {"seat": "1", "level": ""}).status_code == 302
+    table.refresh_from_db()
+    assert table.seats[1]["kind"] == "empty"

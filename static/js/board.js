@@ -205,6 +205,18 @@ function celebrate(board, step, labels, timing) {
   return wait(timing.hold);
 }
 
+// The calm banner of the deal's end over the emptied pile; the board swapped in after the
+// hold takes it away.
+function dealOver(board, labels, timing) {
+  if (labels && labels.dealOver) {
+    const banner = document.createElement("div");
+    banner.className = "deal-over-banner";
+    banner.textContent = labels.dealOver;
+    board.querySelector("[data-pile]").parentNode.appendChild(banner);
+  }
+  return wait(timing.end);
+}
+
 function sweep(board, step, timing) {
   const pile = board.querySelector("[data-pile]");
   const cards = Array.from(pile.querySelectorAll(".pile-card"));
@@ -370,8 +382,9 @@ export function play(root, steps, options = {}) {
       chain = chain.then(() => wait(timing.fly * 2));
     }
   });
-  // The deal's last plays and the sweep stay in view a moment before the summary covers them.
-  if (options.dealEnds) chain = chain.then(() => wait(timing.end));
+  // The deal's last plays and the sweep stay in view a moment, under a "deal over" banner,
+  // before the summary covers them.
+  if (options.dealEnds) chain = chain.then(() => dealOver(board, options.labels, timing));
   return chain.then(() => {
     document.removeEventListener("pointerdown", skip, true);
     document.removeEventListener("keydown", skip, true);
@@ -412,6 +425,7 @@ export class Board {
     this.labels = {
       pisti: root.getAttribute("data-pisti-label"),
       jackPisti: root.getAttribute("data-jack-pisti-label"),
+      dealOver: root.getAttribute("data-deal-over-label"),
     };
   }
 

@@ -229,6 +229,8 @@ function drawing(root, t) {
       launched = board.launch(button);
     },
     refused() {
+      const next = root.querySelector("[data-next]");
+      if (next) next.disabled = false;  // the press was refused: it may be made again
       const mine = launched;
       launched = null;
       queue = queue.then(() => board.rollBack(mine));
@@ -301,6 +303,7 @@ function friendsTable(root, t, closeCodes, types) {
     if (!target || !frame) return;
     const version = frame.version;
     if (target.dataset.next !== undefined) {
+      target.disabled = true;  // one press; the next frame redraws the button or the wait
       socket.send({ type: types.next, version });
     } else if (target.dataset.reaction) {
       socket.send({ type: types.react, reaction: target.dataset.reaction });

@@ -92,6 +92,7 @@ def make_table(page, url, kind="1v1", timer="0", max_deals="1", name="Ayşe"):
     page.fill("#id_name", name)
     page.check(f"input[name=kind][value='{kind}']")
     page.check(f"input[name=timer][value='{timer}']")
+    page.click("[data-house-rules] > summary")  # folded away: most keep the usual rules
     page.fill("#id_max_deals", max_deals)
     page.click("button[type=submit]:has-text('Make the table')")
     page.wait_for_selector("#table-link")
