@@ -88,6 +88,27 @@ def score_lines(score, rules) -> list[dict]:
     return sorted(lines, key=lambda line: -line["points"])
 
 
+def no_majority_note(scores, rules) -> str:
+    """Why nobody got the bonus for most cards, when nobody did (a 26 : 26 split, or no side
+    reached 27 under the "over half" rule): otherwise the player looks for it in vain."""
+    bonus = rules.majority_bonus
+    if not bonus or any(score.majority for score in scores):
+        return ""
+    if rules.majority_rule == "over_half":
+        text = ngettext(
+            "Nobody took 27 cards or more, so nobody gets the %(points)d point for most cards.",
+            "Nobody took 27 cards or more, so nobody gets the %(points)d points for most cards.",
+            bonus,
+        )
+    else:
+        text = ngettext(
+            "The cards were split %(split)s, so nobody gets the %(points)d point for most cards.",
+            "The cards were split %(split)s, so nobody gets the %(points)d points for most cards.",
+            bonus,
+        )
+    return text % {"split": " : ".join(str(score.cards) for score in scores), "points": bonus}
+
+
 def deal_winner(points: list[int]) -> int | None:
     """The side with strictly the most points in the deal; ``None`` for a draw."""
     won = match_points(points)
@@ -115,6 +136,7 @@ def deal_summary(state, rules, names: list[str], match) -> dict:
             for points in sorted((row["score"].points for row in rows), reverse=winner is not None)
         ),
         "sides": sides,
+        "no_majority": no_majority_note([row["score"] for row in rows], rules),
     }
 
 

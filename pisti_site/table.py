@@ -143,8 +143,9 @@ def leftover_step(state, side_names) -> dict | None:
         "seat": seats_of_sides(state.rules)[side][0],
         "captured": count,
         "text": ngettext(
-            "The last card on the table goes to %(who)s, who made the last capture.",
-            "The last %(count)d cards on the table go to %(who)s, who made the last capture.",
+            # the name last, after a colon: it may be "You", a player or a pair of partners
+            "The last card on the table goes to whoever captured last: %(who)s.",
+            "The last %(count)d cards on the table go to whoever captured last: %(who)s.",
             count,
         )
         % {"who": who, "count": count},

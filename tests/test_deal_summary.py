@@ -119,3 +119,35 @@ def test_the_score_strip_points_after_each_play_are_the_engines(rules):
             assert f"Side {state.leftover[0]}" in sweep["text"]
         else:
             assert sweep is None and len(steps) == len(state.events)
+
+
+def test_a_deal_without_a_majority_says_why_nobody_got_the_bonus():
+    """A 26 : 26 split (or nobody at 27 under "over half") names the bonus nobody got."""
+    from pisti_site.deal_end import no_majority_note
+
+    def score(cards, majority):
+        return SideScore((0,), cards, 0, 0, False, False, majority, 0, 0, 0)
+
+    rules = Rules()
+    assert no_majority_note([score(26, False), score(26, False)], rules) == (
+        "The cards were split 26 : 26, so nobody gets the 3 points for most cards."
+    )
+    assert no_majority_note([score(30, True), score(22, False)], rules) == ""
+    assert no_majority_note([score(26, False), score(26, False)], Rules(majority_bonus=0)) == ""
+    three = Rules(players=3, majority_rule="over_half")
+    note = no_majority_note([score(20, False), score(20, False), score(12, False)], three)
+    assert note.startswith("Nobody took 27 cards or more")
+    seeds = (
+        seed
+        for seed in range(400)
+        if not any(s.majority for s in score_deal(finished_match(rules, seed).finished[-1]))
+    )
+    match = finished_match(rules, next(seeds))  # a real tied deal reaches the page
+    html = render_to_string(
+        "includes/deal_end.html",
+        {
+            **deal_end_context(match, names_for(rules)),
+            "actions": "friends/includes/deal_end_actions.html",
+        },
+    )
+    assert "data-no-majority" in html and "26 : 26" in html

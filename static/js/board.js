@@ -256,7 +256,20 @@ function sweep(board, step, timing) {
         marks.appendChild(mark);
       }
     });
+    countSideTable(step);
   });
+}
+
+// The score table beside the board (data-side-*, outside it): the side's cards and piştis
+// this deal, counted on as the capture lands, so it never lags the strip.
+function countSideTable(step) {
+  const add = (selector, count) => document.querySelectorAll(selector).forEach((cell) => {
+    cell.textContent = String(Number(cell.textContent) + count);
+    if (cell.parentNode.hasAttribute("data-side-jack-pisti-wrap")) cell.parentNode.hidden = false;
+  });
+  add("[data-side-captured='" + step.side + "']", step.captured);
+  if (step.jack_pisti) add("[data-side-jack-pisti='" + step.side + "']", 1);
+  else if (step.pisti) add("[data-side-pisti='" + step.side + "']", 1);
 }
 
 // The score strip (data-strip-points, outside the board): each side's points this deal,
