@@ -31,6 +31,8 @@ def start(page, site_url, language="en", **fields):
     page.goto(f"{site_url}/{language}/practice/")
     if fields:
         page.click(".settings-fold summary")
+    if set(fields) - {"level", "table"}:
+        page.click("[data-house-rules] > summary")  # folded: most keep the usual rules
     for name, value in fields.items():
         if name in ("level", "table"):
             page.check(f"input[name={name}][value='{value}']")

@@ -54,6 +54,7 @@ def new_game(page, site_url, table="1v1", level="easy", language="en"):
     page.click(".settings-fold summary")
     page.check(f"input[name=level][value='{level}']")
     page.check(f"input[name=table][value='{table}']")
+    page.click("[data-house-rules] > summary")  # folded: most keep the usual rules
     page.fill("[name=max_deals]", "1")
     page.click("form[data-new-game] button[type=submit]")
     page.wait_for_selector("[data-practice] [data-table]")
