@@ -179,6 +179,15 @@ def test_two_players_play_a_whole_deal_and_see_each_others_plays(browser, asgi_u
     assert not ayse.query_selector(".friends-player.is-away")  # both still at the table
     assert not mehmet.query_selector(".friends-player.is-away")
     assert mehmet.evaluate("window.pistiSteps") >= 20
+    # "play again" waits for both: Ayşe's press leaves Mehmet's summary where it is
+    ayse.click("button[data-next]")
+    ayse.wait_for_selector("[data-waiting]:has-text('Waiting for: Mehmet')")
+    mehmet.wait_for_selector("[data-waiting]:has-text('Ready to go on: Ayşe')")
+    assert mehmet.is_visible("[data-friends-result] [data-deal-winner]")
+    mehmet.click("button[data-next]")
+    for page in (ayse, mehmet):
+        page.wait_for_selector("[data-friends-result]", state="hidden")
+        page.wait_for_selector(HAND)
     print("screenshots in", tmp_path)
 
 
