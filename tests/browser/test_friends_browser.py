@@ -137,6 +137,13 @@ def test_two_players_play_a_whole_deal_and_see_each_others_plays(browser, asgi_u
     ayse.wait_for_selector("li[data-seat='1'] strong:has-text('Mehmet')")
     start(ayse)
     mehmet.wait_for_selector(HAND)
+    # on the desktop the players' list stands beside the table; on the phone, above it
+    board, players = (
+        ayse.locator(s).bounding_box() for s in ("[data-friends-board]", "[data-friends-players]")
+    )
+    assert players["x"] >= board["x"] + board["width"]
+    board = mehmet.locator("[data-friends-board]").bounding_box()
+    assert mehmet.evaluate("document.documentElement.scrollWidth") <= 390 and board["width"] <= 390
     for page in (ayse, mehmet):  # playing: the table takes the screen, the link folds away
         assert not page.is_visible("#table-link")
         page.click(".friends-invite summary")
