@@ -66,3 +66,28 @@ def test_admin_lists_every_area(admin_client, db):
         "/admin/scoresheet/sheet/",
     ):
         assert admin_client.get(path).status_code == 200, path
+
+
+def test_the_serve_command_shows_the_sites_own_pages_unless_debug_is_asked_for():
+    """``make serve`` is the site as a player meets it: no debug pages (which list the URL
+    patterns and settings) unless ``DEBUG=1`` is set."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = (
+        "import django; django.setup(); from django.conf import settings; print(settings.DEBUG)"
+    )
+
+    def debug_with(**extra) -> str:
+        env = {k: v for k, v in os.environ.items() if k != "DEBUG"}
+        env.update(DJANGO_SETTINGS_MODULE="pisti_site.settings.dev", **extra)
+        root = Path(__file__).resolve().parent.parent
+        done = subprocess.run(
+            [sys.executable, "-c", script], env=env, cwd=root, capture_output=True, text=True
+        )
+        return done.stdout.strip()
+
+    assert debug_with() == "False"
+    assert debug_with(DEBUG="1") == "True"
