@@ -53,6 +53,32 @@ function drawing(root, t) {
 
   function say(text) { hooks.status.textContent = text; }
 
+  // Reactions shown over their senders' seats: kept here, so a board redrawn by the next
+  // play puts them back for the rest of their time instead of wiping them.
+  const BUBBLE_MS = 3500;
+  const bubbles = new Map();  // seat -> {text, until}
+
+  function drawBubble(seat) {
+    const shown = bubbles.get(seat);
+    const place = board.element && board.element.querySelector("[data-seat='" + seat + "']");
+    if (!shown || !place) return;
+    const left = shown.until - Date.now();
+    const old = place.querySelector(".reaction-bubble");
+    if (old) old.remove();
+    if (left <= 0) {
+      bubbles.delete(seat);
+      return;
+    }
+    const bubble = place.appendChild(element("span", "reaction-bubble", shown.text));
+    bubble.setAttribute("aria-hidden", "true");  // the log line is what is read out
+    if (shown.drawn) bubble.style.animation = "none";  // the same bubble, redrawn: no new pop
+    shown.drawn = true;
+    window.setTimeout(() => {
+      bubble.remove();
+      if (bubbles.get(seat) === shown && shown.until <= Date.now()) bubbles.delete(seat);
+    }, left);
+  }
+
   function note(text) {
     hooks.note.textContent = text;
     hooks.note.hidden = !text;
@@ -189,6 +215,7 @@ function drawing(root, t) {
       return played.then(() => {
         if (frame !== f) return;  // a newer frame is already waiting
         hooks.board.innerHTML = f.html;
+        bubbles.forEach((_, seat) => drawBubble(seat));
         players(f);
         say(statusText(f));
         strip(f);
@@ -214,13 +241,8 @@ function drawing(root, t) {
     // A reaction also shows for a few seconds as a bubble at the sender's seat, where the
     // others are looking (the log keeps it).
     bubble(seat, text) {
-      const place = board.element && board.element.querySelector("[data-seat='" + seat + "']");
-      if (!place) return;
-      const old = place.querySelector(".reaction-bubble");
-      if (old) old.remove();
-      const bubble = place.appendChild(element("span", "reaction-bubble", text));
-      bubble.setAttribute("aria-hidden", "true");  // the log line is what is read out
-      window.setTimeout(() => bubble.remove(), 3500);
+      bubbles.set(seat, { text, until: Date.now() + BUBBLE_MS });
+      drawBubble(seat);
     },
     // Your card leaves the hand at once; the next frame plays on from it, a refusal
     // puts it back.

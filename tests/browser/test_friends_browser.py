@@ -295,4 +295,11 @@ def test_a_reaction_shows_at_the_senders_seat_on_the_other_screen(browser, asgi_
     assert "Ayşe: Well played!" in mehmet.inner_text("[data-friends-log]")
     box = bubble.bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= 390  # on the phone's screen
+    # a play redraws the board: the bubble stays for the rest of its time
+    mehmet.evaluate("document.querySelector('[data-friends-board] [data-table]').dataset.old = 1")
+    assert play_if_my_turn(mehmet) or play_if_my_turn(ayse)
+    mehmet.wait_for_function(  # the server's board for the new version is swapped in
+        "() => !document.querySelector('[data-friends-board] [data-table]').dataset.old"
+    )
+    assert mehmet.locator("[data-seat='0'] .reaction-bubble").count() == 1
     mehmet.wait_for_selector(".reaction-bubble", state="detached", timeout=5000)
