@@ -108,8 +108,10 @@ def deal_end_html(table: Table, match, seat: int | None, names: dict) -> str:
     """The deal's end (``includes/deal_end.html``, as in the practice game) once the deal is
     over, every card of it public by then; a player gets the button for what comes next
     until they have pressed it, then the names of the players the next deal waits for."""
-    context = deal_end_context(match, side_names(match.rules, names))
     waiting = waiting_for(table)
+    # the summary speaks to its reader, as the practice game's does ("Deal winner: You")
+    own = {**names, seat: _("You")} if seat is not None else names
+    context = deal_end_context(match, side_names(match.rules, own))
     ready_seats = [i for i, entry in enumerate(table.seats) if entry.get("ready")]
     context.update(
         actions="friends/includes/deal_end_actions.html",

@@ -93,6 +93,7 @@ def table_page(request, table_id):
             "table": table,
             "seat": seat,
             "creator": service.is_creator(table, token),
+            "host": table.seats[0]["name"],  # the creator sits in the first seat
             "seats": [
                 {
                     "index": i,

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_safe
 from pisti import Rules, new_deal, view_for
 from pisti.bots import make_bot
 
-from .levels import bots_page_rows, duel_rows, level_name
+from .levels import bots_page_rows, duel_rows
 from .page_cache import cache_page_per_language
 from .table import event_step, present_table, seat_names
 
@@ -43,7 +43,8 @@ def demo_table() -> tuple[dict, list[dict]]:
     steps = []
     for move in range(DEMO_START + DEMO_PLAYS):
         if move == DEMO_START:
-            table = present_table(state, 0, playable=False, levels={1: level_name("easy")})
+            # no level chip: the picture is a game, not an offer of one opponent
+            table = present_table(state, 0, playable=False, levels={})
         event = state.play(make_bot("easy", move).choose(view_for(state, state.current_player)))
         if move >= DEMO_START:
             steps.append(event_step(event, names, state.side_of))

@@ -48,12 +48,17 @@ def test_the_deal_end_is_the_shared_include_with_each_sides_points():
     frame = frame_for(table, 0)
     html = frame["deal_end"]
     assert frame["deal_over"] and "data-deal-end" in html
-    assert "Deal 1 is over" in html and "Ayşe" in html and "Mehmet" in html
+    # each reader is "You" in their own summary, the others by name
+    side_names = re.findall(r'class="deal-side-name">(.*?)<', html)
+    assert "Deal 1 is over" in html and side_names == ["You", "Mehmet"]
+    mehmets = re.findall(r'class="deal-side-name">(.*?)<', frame_for(table, 1)["deal_end"])
+    assert mehmets == ["Ayşe", "You"]
     points = [int(p) for p in re.findall(r"data-deal-points>(-?\d+)<", html)]
     assert points == match.points[-1]
-    assert "data-next" in html and "Deal the next hand" in html
+    assert "data-next" in html and "Next deal" in html
     watcher = frame_for(table, None)["deal_end"]
     assert "data-deal-end" in watcher and "data-next" not in watcher
+    assert "Ayşe" in watcher and "Mehmet" in watcher and "You" not in watcher
 
 
 def test_the_last_deal_names_the_winner_in_the_frames_language():

@@ -153,3 +153,15 @@ def test_a_free_seat_offers_a_bot_and_only_a_bots_seat_offers_to_free_it(client)
     assert client.post(url + "bot/", {"seat": "1", "level": ""}).status_code == 302
     table.refresh_from_db()
     assert table.seats[1]["kind"] == "empty"
+
+
+def test_an_invited_friend_is_told_who_invites_them_and_the_host_how_to_invite(client):
+    from django.test import Client
+
+    table = make(client)
+    url = reverse("friends:table", args=[table.pk])
+    host = client.get(url).content.decode()
+    assert "Send this link to the friends" in host and "data-invited" not in host
+    guest = Client().get("/tr" + url[3:]).content.decode()
+    assert "Ayşe seni bu masada Pişti oynamaya çağırıyor" in guest
+    assert "Send this link" not in guest and "bağlantıyı gönder" not in guest

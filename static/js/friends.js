@@ -29,12 +29,27 @@ function pageJson(id) {
   return node ? JSON.parse(node.textContent) : null;
 }
 
+// The table's link: copied with a word that says so, or handed to the phone's own share
+// sheet where the browser has one.
 function copyLink() {
-  const button = document.querySelector("[data-copy-link]");
   const input = document.getElementById("table-link");
-  if (!button || !input || !navigator.clipboard) return;
-  button.hidden = false;
-  button.addEventListener("click", () => navigator.clipboard.writeText(input.value));
+  const copy = document.querySelector("[data-copy-link]");
+  const share = document.querySelector("[data-share-link]");
+  if (!input) return;
+  if (copy && navigator.clipboard) {
+    const label = copy.textContent;
+    copy.hidden = false;
+    copy.addEventListener("click", () => navigator.clipboard.writeText(input.value).then(() => {
+      copy.textContent = copy.dataset.copied;
+      window.setTimeout(() => { copy.textContent = label; }, 2000);
+    }, () => input.select()));
+  }
+  if (share && navigator.share) {
+    share.hidden = false;
+    share.addEventListener("click", () => {
+      navigator.share({ title: share.dataset.title, url: input.value }).catch(() => {});
+    });
+  }
 }
 
 // Everything this page draws, from frames only: the players, the board, the deal's end.
