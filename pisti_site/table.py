@@ -257,8 +257,9 @@ def present_view(
     turn = view.to_move
     if revealed or (turn == seat and not playable):
         turn = None  # a review snapshot, or a hand the page does not let you play now
-    # Every seat shows its side's captured pile, so partners both show the team's; its
-    # count and what a screen reader hears come once per side (at your own seat for your
+    # Every seat shows its side's captured pile, so partners both show the team's, marked
+    # as the team's (``team``: an icon of two beside the count, so two equal counts never
+    # read as two piles); a screen reader hears it once per side (at your own seat for your
     # side, else at its first seat from yours): the partner's copy is marked "shared".
     told = {view.rules.side_of(seat)}  # your side's is told at your seat, drawn last
     seats = []
@@ -267,6 +268,7 @@ def present_view(
         side = view.rules.side_of(other)
         stack = _stack(view, side)
         stack["shared"] = other != seat and side in told
+        stack["team"] = view.rules.partnerships
         if stack["shared"]:
             stack["label"] = ""
         told.add(side)

@@ -27,6 +27,14 @@ def _e(value) -> str:
     return value if isinstance(value, SafeData) else escape(str(value))
 
 
+# Two heads: a partnership's pile, the same at both partners' seats.
+TEAM_ICON = (
+    '<svg class="team-icon" viewBox="0 0 20 14" aria-hidden="true" focusable="false">'
+    '<circle cx="6" cy="4" r="3"/><circle cx="14" cy="4" r="3"/>'
+    '<path d="M0 14c0-4 3-6 6-6s6 2 6 6zM8 14c0-4 3-6 6-6s6 2 6 6z"/></svg>'
+)
+
+
 def stack_html(stack: dict) -> str:
     """A side's captured pile, its count and its pişti marks."""
     mark = _e(pgettext("the letter marking a pişti on a captured pile", "P"))
@@ -39,8 +47,8 @@ def stack_html(stack: dict) -> str:
         f'<div class="stack{" is-shared" if stack.get("shared") else ""}" '
         f'data-stack="{_e(stack["side"])}">\n'
         f'  <span class="stack-pile">{card_back("stack-card") if stack["cards"] else ""}</span>\n'
-        f'  <span class="stack-count" aria-hidden="true" data-stack-count>'
-        f"{_e(stack['cards'])}</span>\n"
+        f'  <span class="stack-count" aria-hidden="true">{TEAM_ICON if stack.get("team") else ""}'
+        f"<span data-stack-count>{_e(stack['cards'])}</span></span>\n"
         f'  <span class="pisti-marks" aria-hidden="true" data-pisti-marks data-mark="{mark}" '
         f'data-jack-mark="{jack_mark}">{marks}</span>\n'
         f"  {label}\n"

@@ -40,12 +40,17 @@ def test_two_against_two_puts_the_partner_opposite():
     labels = [seat["stack"]["label"] for seat in table["seats"] if seat["stack"]["label"]]
     assert len(labels) == 2  # each side's pile told once to a screen reader
     assert [s["is_turn"] for s in table["seats"]].count(True) == 1
-    # its count shows once per side: at your own seat for yours, the partner's is shared
-    counted = {seat["seat"] for seat in table["seats"] if not seat["stack"]["shared"]}
-    assert counted == {0, 1}
+    # a screen reader hears each side's once: at your own seat for yours, the partner's is
+    # "shared"; on screen both partners' piles carry the team's count with the team icon
+    told = {seat["seat"] for seat in table["seats"] if not seat["stack"]["shared"]}
+    assert told == {0, 1}
     from pisti_site.table_html import render_table
 
-    assert render_table(table).count('class="stack is-shared"') == 2
+    html = render_table(table)
+    assert html.count('class="stack is-shared"') == 2
+    assert html.count('class="team-icon"') == 4 and html.count("data-stack-count>") == 4
+    one_on_one = present_table(new_deal(Rules(), rng=random.Random(1)), 0, playable=False)
+    assert 'class="team-icon"' not in render_table(one_on_one)
 
 
 def test_one_against_one_and_three_players():

@@ -150,9 +150,11 @@ def test_a_whole_deal_stays_on_one_screen(browser, site_url, kind, table):
         for side in ("0", "1"):  # partners show the same pile, counted alike
             counts = page.locator(f"[data-stack='{side}'] [data-stack-count]").all_text_contents()
             assert len(set(counts)) == 1 and len(counts) == (1 if table == "1v1" else 2), counts
-            # partners' copies agree, and the count is on screen once per side
+            # on screen at each partner's seat, with the team icon: the team's one pile
             shown = page.locator(f"[data-stack='{side}'] [data-stack-count]").all_inner_texts()
-            assert [text for text in shown if text] == counts[:1], shown
+            assert shown == counts, shown
+            icons = page.locator(f"[data-stack='{side}'] .team-icon:visible").count()
+            assert icons == (0 if table == "1v1" else 2)
         page.locator(".hand:not([disabled]) button[name=card]").first.click()
         wait_idle(page)
         plays += 1
