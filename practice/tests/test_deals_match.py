@@ -11,9 +11,21 @@ from .helpers import play_to_the_end, start_game
 
 
 @pytest.mark.django_db
+def page_text(client, url) -> str:
+    """The page with its no-break spaces (a number kept with its word) read as spaces."""
+    return client.get(url).content.decode().replace("\u00a0", " ")
+
+
+@pytest.mark.django_db
+def test_a_number_and_its_word_never_part_in_the_goal(client):
+    url = start_game(client)
+    assert "playing to 151\u00a0points" in client.get(url).content.decode()
+
+
+@pytest.mark.django_db
 def test_a_deals_match_shows_its_goal_and_the_deals_won(client):
     url = start_game(client, match_scoring="deals", deals_target=2)
-    html = client.get(url).content.decode()
+    html = page_text(client, url)
     assert "first to win 2 deals" in html
     assert "Deals won" in html and "Deals still needed" in html
     assert "playing to 151" not in html
@@ -44,12 +56,12 @@ def test_the_goal_is_translated_with_plural_forms(client, language, goal):
 
     with translation.override(language):
         url = start_game(client, match_scoring="deals", deals_target=5)
-    html = client.get(url.replace("/en/", f"/{language}/")).content.decode()
+    html = page_text(client, url.replace("/en/", f"/{language}/"))
     assert goal in html
 
 
 @pytest.mark.django_db
 def test_a_points_match_still_shows_its_target(client):
     url = start_game(client)
-    html = client.get(url).content.decode()
+    html = page_text(client, url)
     assert "playing to 151 points" in html and "Deals won" not in html
