@@ -39,8 +39,11 @@ def stack_html(stack: dict) -> str:
     """A side's captured pile, its count and its pişti marks."""
     mark = _e(pgettext("the letter marking a pişti on a captured pile", "P"))
     jack_mark = _e(pgettext("the letter marking a jack pişti on a captured pile", "J"))
-    marks = f'<span class="pisti-mark">{mark}</span>' * len(stack["marks"]) + (
-        f'<span class="pisti-mark is-jack">{jack_mark}</span>' * len(stack["jack_marks"])
+    # each letter says what it stands for on hover (the side panel's legend says it too)
+    pisti, jack_pisti = _e(_("Pişti")), _e(_("Jack pişti"))
+    marks = f'<span class="pisti-mark" title="{pisti}">{mark}</span>' * len(stack["marks"]) + (
+        f'<span class="pisti-mark is-jack" title="{jack_pisti}">{jack_mark}</span>'
+        * len(stack["jack_marks"])
     )
     label = f'<span class="visually-hidden">{_e(stack["label"])}</span>' if stack["label"] else ""
     return (
