@@ -107,6 +107,9 @@ function game(root) {
           render(payload, true);
           const table = root.querySelector("[data-table]");
           if (table) table.outerHTML = payload.opening_html;
+          // the new deal's log so far is exactly these plays: they are logged as they land
+          const log = root.querySelector("[data-log]");
+          if (log) log.textContent = "";
         }
         const newDeal = !!payload.opening_html;
         const dealEnds = !!payload.deal_over && steps.length > 0;

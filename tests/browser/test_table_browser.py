@@ -649,3 +649,42 @@ def test_a_seats_card_count_follows_its_backs_while_cards_fly(browser, site_url,
     for text, backs in samples:
         assert int(re.search(r"\d+", text).group()) == backs, (text, backs)
     context.close()
+
+
+def test_a_bot_opening_the_next_deal_is_logged_once(browser, site_url):
+    """The plays of a new deal that bots open are logged once as they land (the new deal's
+    log is not drawn from the server first and then added to)."""
+    context = context_for(browser, "desktop")
+    page = context.new_page()
+    page.goto(f"{site_url}/en/practice/")
+    page.click(".settings-fold summary")
+    page.check("input[name=level][value='beginner']")
+    page.check("input[name=table][value='2v2']")
+    page.click("[data-house-rules] > summary")
+    page.fill("[name=max_deals]", "3")
+    page.click("form[data-new-game] button[type=submit]")
+    page.wait_for_selector("[data-practice] [data-table]")
+    page.evaluate("""() => {
+      window.__logs = [];
+      document.addEventListener("pisti:step", () => window.__logs.push(
+        Array.from(document.querySelectorAll("[data-log] li"), (li) => li.textContent)));
+    }""")
+    opened = 0
+    for _ in range(80):
+        if page.locator("[data-next-deal]").count():
+            page.evaluate("window.__logs = []")
+            page.click("[data-next-deal]")
+            wait_idle(page)
+            logs = page.evaluate("window.__logs")
+            opened += bool(logs)
+            for lines in logs:  # at every play: each line of the new deal once
+                assert len(lines) == len(set(lines)), lines
+            if opened and page.locator(".deal-end .winner").count() == 0:
+                break
+        elif page.locator(".deal-end .winner").count():
+            break
+        else:
+            page.locator(".hand:not([disabled]) button[name=card]").first.click()
+            wait_idle(page)
+    assert opened, "no bot opened a deal"
+    context.close()
