@@ -140,6 +140,19 @@ def deal_summary(state, rules, names: list[str], match) -> dict:
     }
 
 
+def end_reason(match) -> str:
+    """Why a finished match ended, when its deal limit ended it before the goal: otherwise
+    the last summary names a winner far from the target without saying why."""
+    rules, played = match.rules, len(match.finished)
+    if rules.max_deals is None or played < rules.max_deals or max(match.totals) >= goal(rules):
+        return ""
+    return ngettext(
+        "The match was set to end after %(count)d deal.",
+        "The match was set to end after %(count)d deals.",
+        rules.max_deals,
+    ) % {"count": rules.max_deals}
+
+
 def deal_end_context(match, names: list[str]) -> dict:
     """What ``includes/deal_end.html`` shows for the last finished deal of ``match``;
     ``names`` are the sides' names. The page adds ``actions`` (and ``links``): the
@@ -151,7 +164,10 @@ def deal_end_context(match, names: list[str]) -> dict:
     return {
         "summary": summary,
         "deal_table": summary["sides"],
-        "chart": totals_chart(match, names),
+        # a line needs two deals to say anything
+        "chart": totals_chart(match, names) if len(match.finished) > 1 else "",
+        "end_reason": end_reason(match) if outcome.over else "",
+        "everyone_won": outcome.over and len(outcome.winners) == match.rules.sides,
         "history": [
             {"deal": i + 1, "points": p, "totals": t}
             for i, (p, t) in enumerate(zip(match.points, running_totals(match), strict=True))

@@ -151,3 +151,40 @@ def test_a_deal_without_a_majority_says_why_nobody_got_the_bonus():
         },
     )
     assert "data-no-majority" in html and "26 : 26" in html
+
+
+def test_a_match_ended_by_its_deal_limit_says_so_and_needs_nothing_more():
+    rules = Rules(max_deals=1)
+    match = finished_match(rules, 5)
+    assert match.outcome.over
+    context = deal_end_context(match, names_for(rules))
+    html = render_to_string(
+        "includes/deal_end.html",
+        {**context, "actions": "friends/includes/deal_end_actions.html"},
+    )
+    assert "The match was set to end after 1 deal." in html
+    assert "still needed" not in html.split("deal-breakdown")[0]  # nothing left to reach
+    assert "<figure" not in html  # one deal draws no line
+    running = Match(Rules(target=500))
+    for seed in (1, 2):
+        state = running.start_deal(rng=random.Random(seed))
+        while not state.is_over:
+            state.play(random.Random(seed).choice(state.legal_plays()))
+        running.finish_deal()
+    assert deal_end_context(running, names_for(rules))["end_reason"] == ""  # not over
+
+
+def test_a_match_everyone_wins_is_called_a_draw():
+    """A one-deal match that ends level is a draw, not "a shared win: You, Your opponent"."""
+    rules = Rules(max_deals=1)
+    level = next(
+        match
+        for match in (finished_match(rules, seed) for seed in range(2000))
+        if len(set(match.totals)) == 1
+    )
+    context = deal_end_context(level, names_for(rules))
+    assert context["everyone_won"]
+    html = render_to_string(
+        "includes/deal_end.html", {**context, "actions": "friends/includes/deal_end_actions.html"}
+    )
+    assert "The match is a draw." in html and "A shared win" not in html

@@ -70,7 +70,8 @@ def test_the_last_deal_names_the_winner_in_the_frames_language():
     with translation.override("tr"):
         html = frame_for(table, 1)["deal_end"]
     assert "Aynı oyuncularla yeniden oyna" in html  # play again with the same seats
-    assert "<figure" in html  # the running totals, as in the practice game
+    assert "<figure" not in html  # one deal: no running totals to draw
+    assert "Oyun 1 elden sonra bitecek şekilde ayarlanmıştı." in html  # why it ended
 
 
 def test_the_next_deal_waits_until_every_player_at_the_table_is_ready():
