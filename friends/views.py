@@ -60,6 +60,16 @@ def start(request):
     return render(request, "friends/start.html", {"form": form, **form.house_rules()})
 
 
+def invite_link(request) -> str:
+    """The table's address without the language: a friend opening it lands in their own
+    browser's language (the site redirects), not the host's."""
+    prefix = f"/{request.LANGUAGE_CODE}/"
+    path = request.path
+    if path.startswith(prefix):
+        path = "/" + path[len(prefix) :]
+    return request.build_absolute_uri(path)
+
+
 def script_strings() -> dict:
     """The words the table's script puts on screen, in the page's language."""
     return {
@@ -106,7 +116,7 @@ def table_page(request, table_id):
                 for i, entry in enumerate(table.seats)
             ],
             "full": all(entry["kind"] != "empty" for entry in table.seats),
-            "link": request.build_absolute_uri(),
+            "link": invite_link(request),
             "levels": playing_choices(),
             "default_level": DEFAULT_LEVEL,
             "watching_refused": watching_refused,

@@ -165,3 +165,15 @@ def test_an_invited_friend_is_told_who_invites_them_and_the_host_how_to_invite(c
     guest = Client().get("/tr" + url[3:]).content.decode()
     assert "Ayşe seni bu masada Pişti oynamaya çağırıyor" in guest
     assert "Send this link" not in guest and "bağlantıyı gönder" not in guest
+
+
+def test_the_invite_link_opens_in_the_friends_own_language(client):
+    from django.test import Client
+
+    table = make(client)
+    page = client.get(reverse("friends:table", args=[table.pk])).content.decode()
+    link = re.search(r'id="table-link" type="url" readonly value="([^"]+)"', page).group(1)
+    assert link == f"http://testserver/friends/{table.pk}/"
+    friend = Client(headers={"accept-language": "ru"})
+    response = friend.get(link)
+    assert response.status_code == 302 and response["Location"] == f"/ru/friends/{table.pk}/"
