@@ -73,8 +73,6 @@ def invite_link(request) -> str:
 def script_strings() -> dict:
     """The words the table's script puts on screen, in the page's language."""
     return {
-        "your_turn": _("Your turn: choose a card."),
-        "to_move": _("%(name)s is to play."),
         "waiting": _("Waiting for %(name)s…"),
         "take_over": _("Let a bot play for %(name)s"),
         "stand_in": _("a bot is playing for now"),

@@ -107,12 +107,14 @@ function drawing(root, t) {
     return turnText(f, f.to_move);
   }
 
+  // The line above the table says only what the table cannot: someone away, watching.
+  // Whose turn it is the table says itself (its status line and the seat's flag), so it
+  // is not said a third time here.
   function turnText(f, seat) {
     const mover = f.seats[seat];
     if (mover && mover.away && !mover.stand_in) return format(t.waiting, { name: mover.name });
     if (f.seat === null) return t.watching;
-    if (seat === f.seat) return t.your_turn;
-    return format(t.to_move, { name: mover ? mover.name : "" });
+    return "";
   }
 
   // While the board plays a frame's cards, the line and the players' boxes follow the
