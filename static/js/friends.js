@@ -254,7 +254,7 @@ function drawing(root, t) {
   return {
     say, note, nameOf, tick,
     get frame() { return frame; },
-    log(text) { logLine(hooks.log, text); },
+    log(text, options) { logLine(hooks.log, text, options); },
     // A reaction also shows for a few seconds as a bubble at the sender's seat, where the
     // others are looking (the log keeps it).
     bubble(seat, text) {
@@ -324,7 +324,7 @@ function friendsTable(root, t, closeCodes, types) {
       draw.note(message.message);
     },
     [types.reaction](message) {
-      draw.log(draw.nameOf(message.seat) + ": " + message.text);
+      draw.log(draw.nameOf(message.seat) + ": " + message.text, { remark: true });
       draw.bubble(message.seat, message.text);
     },
   };

@@ -18,12 +18,14 @@ export function scrollToNewest(log) {
   if (log) log.scrollTop = log.scrollHeight;
 }
 
-// One more line at the end of ``log`` (an <ol>); the oldest go beyond LOG_LENGTH.
-export function logLine(log, text, { pisti = false } = {}) {
+// One more line at the end of ``log`` (an <ol>); the oldest go beyond LOG_LENGTH. A
+// ``remark`` (a friend's reaction) is a line of its own without a move's number.
+export function logLine(log, text, { pisti = false, remark = false } = {}) {
   if (!log) return;
   const item = document.createElement("li");
   item.textContent = text;
   if (pisti) item.className = "is-pisti";
+  if (remark) item.className = "is-remark";
   log.appendChild(item);
   while (log.children.length > LOG_LENGTH) log.removeChild(log.firstElementChild);
   scrollToNewest(log);

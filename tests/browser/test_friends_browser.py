@@ -293,6 +293,9 @@ def test_a_reaction_shows_at_the_senders_seat_on_the_other_screen(browser, asgi_
     bubble = mehmet.wait_for_selector("[data-friends-board] [data-seat='0'] .reaction-bubble")
     assert bubble.inner_text() == "Well played!"
     assert "Ayşe: Well played!" in mehmet.inner_text("[data-friends-log]")
+    remark = mehmet.locator("[data-friends-log] li.is-remark")  # a line, not a numbered move
+    assert remark.inner_text() == "Ayşe: Well played!"
+    assert remark.evaluate("li => getComputedStyle(li).display") == "block"
     box = bubble.bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= 390  # on the phone's screen
     # a play redraws the board: the bubble stays for the rest of its time
