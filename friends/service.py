@@ -287,8 +287,7 @@ def next_deal(table: Table, seat: int | None, version) -> None:
     if seat is None:
         raise watching()
     match = _playing_match(table)
-    if match.current is not None:
-        matchplay.deal_next(match)  # refused: the deal is still running
+    matchplay.require_deal_over(match)
     version = _check_version(table, version)
     seats = [dict(entry) for entry in table.seats]
     seats[seat]["ready"] = True

@@ -159,10 +159,15 @@ def new_match(rules: Rules) -> Match:
     return match
 
 
-def deal_next(match: Match) -> None:
-    """Deal the next deal of a match whose last deal is over."""
+def require_deal_over(match: Match) -> None:
+    """Refuse what may only happen between deals while a deal is still running."""
     if match.current is not None:
         raise MoveRefused(gettext("Finish this deal first."), "deal_running", 409)
+
+
+def deal_next(match: Match) -> None:
+    """Deal the next deal of a match whose last deal is over."""
+    require_deal_over(match)
     match.start_deal(rng=deal_rng())
 
 
