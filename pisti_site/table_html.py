@@ -39,12 +39,17 @@ def stack_html(stack: dict) -> str:
     """A side's captured pile, its count and its pişti marks."""
     mark = _e(pgettext("the letter marking a pişti on a captured pile", "P"))
     jack_mark = _e(pgettext("the letter marking a jack pişti on a captured pile", "J"))
-    # each letter says what it stands for on hover (the side panel's legend says it too)
-    pisti, jack_pisti = _e(_("Pişti")), _e(_("Jack pişti"))
-    marks = f'<span class="pisti-mark" title="{pisti}">{mark}</span>' * len(stack["marks"]) + (
-        f'<span class="pisti-mark is-jack" title="{jack_pisti}">{jack_mark}</span>'
-        * len(stack["jack_marks"])
-    )
+    # each letter says what it stands for on hover (the side panel's legend says it too);
+    # the words are looked up only for a pile that has marks (this runs in every frame)
+    marks = ""
+    if stack["marks"]:
+        pisti = _e(_("Pişti"))
+        marks += f'<span class="pisti-mark" title="{pisti}">{mark}</span>' * len(stack["marks"])
+    if stack["jack_marks"]:
+        jack_pisti = _e(_("Jack pişti"))
+        marks += f'<span class="pisti-mark is-jack" title="{jack_pisti}">{jack_mark}</span>' * len(
+            stack["jack_marks"]
+        )
     label = f'<span class="visually-hidden">{_e(stack["label"])}</span>' if stack["label"] else ""
     return (
         f'<div class="stack{" is-shared" if stack.get("shared") else ""}" '
