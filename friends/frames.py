@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from pisti import deal_points, view_for
 from pisti.cards import parse_card
 from pisti_site.cardwords import every_card_words
-from pisti_site.deal_end import deal_end_context
+from pisti_site.deal_end import deal_end_context, match_goal
 from pisti_site.levels import level_name
 from pisti_site.table import deal_steps, present_table
 from pisti_site.table_html import render_table
@@ -171,6 +171,7 @@ def frame_for(table: Table, seat: int | None) -> dict:
         frame["words"] = card_words_for(view)
         names = {entry["seat"]: entry["name"] for entry in frame["seats"]}
         frame["deal"] = len(match.finished) + (match.current is not None)
+        frame["goal"] = match_goal(match.rules)
         frame["steps"] = recent_steps(state, names)
         frame["sides"] = side_scores(match, state, names)
         frame["html"] = board_html(table, match, state, seat, names)

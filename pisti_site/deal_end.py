@@ -7,6 +7,8 @@ is public, so nothing here can tell a hand.
 
 from __future__ import annotations
 
+import re
+
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -19,6 +21,21 @@ from .totals_chart import chart_svg
 def plays_for_deals(rules) -> bool:
     """``match_scoring: "deals"``: the match is won on deals won, not on points."""
     return rules.match_scoring == "deals"
+
+
+def match_goal(rules) -> str:
+    """What wins this match, in words, for the practice game's and the friends table's
+    score strips: the points target or the deals to win. A number and the word after it
+    never part at a line's end ("151 / puan" on a phone)."""
+    if plays_for_deals(rules):
+        text = ngettext(
+            "first to win %(n)d deal", "first to win %(n)d deals", rules.deals_target
+        ) % {"n": rules.deals_target}
+    else:
+        text = ngettext(
+            "playing to %(target)d point", "playing to %(target)d points", rules.target
+        ) % {"target": rules.target}
+    return re.sub(r"(\d) ", "\\1\u00a0", text)
 
 
 def goal(rules) -> int:

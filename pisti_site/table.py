@@ -143,9 +143,10 @@ def leftover_step(state, side_names) -> dict | None:
         "seat": seats_of_sides(state.rules)[side][0],
         "captured": count,
         "text": ngettext(
-            # the name last, after a colon: it may be "You", a player or a pair of partners
-            "The last card on the table goes to whoever captured last: %(who)s.",
-            "The last %(count)d cards on the table go to whoever captured last: %(who)s.",
+            # the name first, as in every line of the log: it may be "You", a player or a
+            # pair of partners, so no verb has to agree with it
+            "%(who)s: the last card on the table, for the last capture.",
+            "%(who)s: the last %(count)d cards on the table, for the last capture.",
             count,
         )
         % {"who": who, "count": count},

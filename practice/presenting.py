@@ -6,11 +6,8 @@ public events (cards played); only the review of a finished deal shows every han
 
 from __future__ import annotations
 
-import re
-
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from pisti import deal_points, view_for
 from pisti.cards import ACE, JACK, RANKS, TEN_OF_DIAMONDS, TWO_OF_CLUBS
@@ -21,6 +18,7 @@ from pisti_site.deal_end import (
     deal_end_context,
     deal_summary,
     goal,
+    match_goal,
     plays_for_deals,
 )
 from pisti_site.levels import level_name
@@ -86,20 +84,6 @@ def card_counter(view) -> dict:
             for r in RANKS
         ],
     }
-
-
-def match_goal(rules) -> str:
-    """What wins this match, in words: the points target or the deals to win. A number and
-    the word after it never part at a line's end ("151 / puan" on a phone)."""
-    if plays_for_deals(rules):
-        text = ngettext(
-            "first to win %(n)d deal", "first to win %(n)d deals", rules.deals_target
-        ) % {"n": rules.deals_target}
-    else:
-        text = ngettext(
-            "playing to %(target)d point", "playing to %(target)d points", rules.target
-        ) % {"target": rules.target}
-    return re.sub(r"(\d) ", "\\1\u00a0", text)
 
 
 def bot_levels(game, rules) -> dict[int, str]:

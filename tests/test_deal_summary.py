@@ -116,7 +116,8 @@ def test_the_score_strip_points_after_each_play_are_the_engines(rules):
         if state.leftover and state.leftover[1]:
             assert sweep["points"] == match.points[-1] and steps[-1] == {**sweep, "index": 48}
             assert sweep["captured"] == state.leftover[1]
-            assert f"Side {state.leftover[0]}" in sweep["text"]
+            # the taker opens the line, as in every line of the log
+            assert sweep["text"].startswith(f"Side {state.leftover[0]}: ")
         else:
             assert sweep is None and len(steps) == len(state.events)
 
@@ -188,3 +189,17 @@ def test_a_match_everyone_wins_is_called_a_draw():
         "includes/deal_end.html", {**context, "actions": "friends/includes/deal_end_actions.html"}
     )
     assert "The match is a draw." in html and "A shared win" not in html
+
+
+@pytest.mark.parametrize("language", ["en", "tr", "de", "ru"])
+def test_the_leftover_line_opens_with_the_takers_name_in_every_language(language):
+    """A side's name ("Your opponents", "Вы") after a colon would keep its capital in
+    mid-sentence; at the start of the line it reads as every other line of the log."""
+    match = next(
+        m for seed in range(50) if (m := finished_match(Rules(), seed)).finished[-1].leftover[1] > 1
+    )
+    state = match.finished[-1]
+    with translation.override(language):
+        text = leftover_step(state, ["Вы", "Ваши соперники"])["text"]
+    assert text.startswith(["Вы", "Ваши соперники"][state.leftover[0]] + ": ")
+    assert str(state.leftover[1]) in text

@@ -42,6 +42,17 @@ def test_no_deal_end_while_the_deal_runs():
         assert frame["deal_end"] == "" and not frame["deal_over"]
 
 
+def test_the_strip_names_the_deal_and_what_wins_the_match():
+    """The friends strip reads as the practice game's: "Deal 1 · playing to 101 points"."""
+    from django.utils import translation
+
+    table = two_players_at_play(target=101)
+    frame = frame_for(table, None)
+    assert frame["deal"] == 1 and frame["goal"] == "playing to 101\u00a0points"
+    with translation.override("ru"):
+        assert frame_for(table, 0)["goal"] == "игра до 101\u00a0очка"
+
+
 def test_the_deal_end_is_the_shared_include_with_each_sides_points():
     table = two_players_at_play(target=500)
     match = play_out_the_deal(table)

@@ -75,6 +75,9 @@ def test_a_friend_takes_a_seat_the_creator_adds_a_bot_and_starts(client, django_
     table = make(client, kind="3")
     friend = Client()
     url = reverse("friends:table", args=[table.pk])
+    # the creator, who puts bots in, is told what a bot's rating means; a guest is not
+    assert "rating-note" in client.get(url).content.decode()
+    assert "rating-note" not in friend.get(url).content.decode()
     response = friend.post(url + "seat/", {"seat": "1", "name": "Mehmet"})
     assert response.status_code == 302
     response = friend.post(url + "seat/", {"seat": "2", "name": "Mehmet again"})

@@ -27,7 +27,11 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_start_page_in_every_language(client, language):
     response = client.get(f"/{language}/practice/")
     assert response.status_code == 200
-    assert response.content.decode().count("<h1") == 1
+    html = response.content.decode()
+    assert html.count("<h1") == 1
+    # the number beside each bot is explained where it is chosen, with the Bots page a tap away
+    note = re.search(r'<p class="hint-text rating-note">(.*?)</p>', html, re.S).group(1)
+    assert "64" in note and f'href="/{language}/bots/"' in note
 
 
 @pytest.mark.parametrize(

@@ -58,6 +58,7 @@ function drawing(root, t) {
   ["status", "note", "players", "strip", "board", "result", "reactions", "log"].forEach((name) => {
     hooks[name] = root.querySelector("[data-friends-" + name + "]");
   });
+  hooks.stripDeal = root.querySelector("[data-friends-strip-deal]");
   const board = new Board(root);
   let frame = null;
   let deadlineAt = null;
@@ -177,12 +178,10 @@ function drawing(root, t) {
   // The score strip, as in the practice game: each side's match total and its points
   // this deal (the board changes those as the captures land, then this redraws them).
   function strip(f) {
-    const box = hooks.strip;
-    if (!box || !f.sides) return;
-    box.hidden = false;
-    box.textContent = "";
-    box.appendChild(element("span", "strip-deal", format(t.deal_number, { n: f.deal })));
-    const sides = box.appendChild(element("span", "strip-sides"));
+    const sides = hooks.strip;
+    if (!sides || !f.sides) return;
+    hooks.stripDeal.textContent = format(t.deal_number, { n: f.deal }) + " · " + f.goal;
+    sides.textContent = "";
     f.sides.forEach((side, index) => {
       const entry = sides.appendChild(element("span", "strip-side"));
       entry.appendChild(element("span", "strip-name", side.name));
@@ -217,7 +216,11 @@ function drawing(root, t) {
         ? f.steps.filter((step) => step.index >= shownPlays) : [];
       // a new deal starts a new log, as in the practice game
       if (shownDeal !== null && shownDeal !== f.deal && hooks.log) hooks.log.textContent = "";
-      fresh.forEach((step) => logLine(hooks.log, step.text, { pisti: step.pisti || step.jack_pisti }));
+      // a page just opened (or reloaded) shows the deal's last plays at once, not animated
+      const logged = shownDeal === null ? f.steps : fresh;
+      logged.forEach((step) => logLine(hooks.log, step.text, {
+        pisti: step.pisti || step.jack_pisti, number: step.index + 1,
+      }));
       // The leftover sweep comes after the last play (index = plays): shown once.
       const seen = shownDeal === f.deal ? shownPlays : 0;
       shownDeal = f.deal;
@@ -235,6 +238,8 @@ function drawing(root, t) {
         bubbles.forEach((_, seat) => drawBubble(seat));
         players(f);
         say(statusText(f));
+        // the summary over the table says it in full; the line stays for screen readers
+        hooks.status.classList.toggle("visually-hidden", !!f.deal_over || f.status === "finished");
         strip(f);
         result(f);
       });

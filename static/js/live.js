@@ -19,11 +19,13 @@ export function scrollToNewest(log) {
 }
 
 // One more line at the end of ``log`` (an <ol>); the oldest go beyond LOG_LENGTH. A
-// ``remark`` (a friend's reaction) is a line of its own without a move's number.
-export function logLine(log, text, { pisti = false, remark = false } = {}) {
+// ``remark`` (a friend's reaction) is a line of its own without a move's number; a
+// ``number`` keeps a move's own number when the log starts part-way through a deal.
+export function logLine(log, text, { pisti = false, remark = false, number = null } = {}) {
   if (!log) return;
   const item = document.createElement("li");
   item.textContent = text;
+  if (number) item.value = number;
   if (pisti) item.className = "is-pisti";
   if (remark) item.className = "is-remark";
   log.appendChild(item);

@@ -234,10 +234,20 @@ def test_a_player_reloads_mid_deal_and_continues(browser, asgi_url):
             play_if_my_turn(page)
     mehmet.wait_for_timeout(1500)  # the last play has landed
     hand_before = sorted(b.get_attribute("value") for b in mehmet.query_selector_all(HAND))
+    log_before = mehmet.locator("[data-friends-log] li").all_inner_texts()
+    assert len(log_before) >= 6
     mehmet.reload()
     mehmet.wait_for_selector(HAND)
     hand_after = sorted(b.get_attribute("value") for b in mehmet.query_selector_all(HAND))
     assert hand_after == hand_before
+    # the log comes back with the deal's last plays, each under its own move number
+    mehmet.wait_for_selector("[data-friends-log] li")
+    log = mehmet.locator("[data-friends-log] li")
+    assert log.all_inner_texts() == log_before[-log.count() :]
+    numbers = log.evaluate_all("items => items.map((li) => li.value)")
+    assert numbers == list(range(len(log_before) - log.count() + 1, len(log_before) + 1))
+    # the strip says what wins the match, as the practice game's does
+    assert "playing to 151" in mehmet.inner_text("[data-friends-strip-deal]")
     for _move in range(20):
         if play_if_my_turn(mehmet):
             break
