@@ -219,7 +219,7 @@ function drawing(root, t) {
       // a page just opened (or reloaded) shows the deal's last plays at once, not animated
       const logged = shownDeal === null ? f.steps : fresh;
       logged.forEach((step) => logLine(hooks.log, step.text, {
-        pisti: step.pisti || step.jack_pisti, number: step.index + 1,
+        pisti: step.pisti || step.jack_pisti, remark: !!step.leftover, number: step.index + 1,
       }));
       // The leftover sweep comes after the last play (index = plays): shown once.
       const seen = shownDeal === f.deal ? shownPlays : 0;

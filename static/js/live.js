@@ -19,7 +19,8 @@ export function scrollToNewest(log) {
 }
 
 // One more line at the end of ``log`` (an <ol>); the oldest go beyond LOG_LENGTH. A
-// ``remark`` (a friend's reaction) is a line of its own without a move's number; a
+// ``remark`` (a friend's reaction, the leftover cards going to the last capturer) is a
+// line of its own without a move's number; a
 // ``number`` keeps a move's own number when the log starts part-way through a deal.
 export function logLine(log, text, { pisti = false, remark = false, number = null } = {}) {
   if (!log) return;
@@ -35,5 +36,5 @@ export function logLine(log, text, { pisti = false, remark = false, number = nul
 
 // A play (a step of the board) as a line of the log.
 export function logStep(log, step) {
-  logLine(log, step.text, { pisti: !!(step.pisti || step.jack_pisti) });
+  logLine(log, step.text, { pisti: !!(step.pisti || step.jack_pisti), remark: !!step.leftover });
 }

@@ -120,6 +120,8 @@ def assert_the_strip_followed_the_deal(page, turns):
     leftover = page.evaluate("window.__leftover")
     if leftover:
         assert leftover in page.locator("[data-log]").text_content()
+        # a line of its own, not numbered as a move
+        assert page.locator("[data-log] li.is-remark").last.text_content() == leftover
         assert pairs[-1][1] == final  # the sweep brought the deal's final score
 
 
