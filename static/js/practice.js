@@ -74,6 +74,16 @@ function game(root) {
     }).catch(showFetchError);
   }
 
+  let queued = null;  // a card chosen while the last answer was still being shown
+
+  // A press on a card while busy hurries the plays on screen (board.js), and the new
+  // board may replace the card before the click: the press itself chooses the card. Added
+  // before the board's own listener, so it runs while the page is still busy.
+  document.addEventListener("pointerdown", (event) => {
+    const button = busy && event.target.closest && event.target.closest("[data-hand] button[name=card]");
+    if (button && root.contains(button)) queued = button.value;
+  }, true);
+
   root.addEventListener("submit", (event) => {
     const form = event.target;
     if (form.hasAttribute("data-hint")) {
@@ -83,7 +93,12 @@ function game(root) {
     }
     if (!form.hasAttribute("data-move") && !form.hasAttribute("data-help")) return;
     event.preventDefault();
-    if (busy) return;  // one move at a time: a double click sends one request
+    if (busy) {
+      // One move at a time: a double click sends one request. A card chosen while the
+      // bots' answer is still landing (your turn already shows) is played once it has.
+      if (event.submitter && event.submitter.name === "card") queued = event.submitter.value;
+      return;
+    }
     busy = true;
     root.setAttribute("aria-busy", "true");
     const submitter = event.submitter;
@@ -131,8 +146,21 @@ function game(root) {
         showFetchError(error);
         showError((error && error.message) || root.getAttribute("data-failed-label"));
       }))
-      .finally(() => { busy = false; root.removeAttribute("aria-busy"); });
+      .finally(() => {
+        busy = false;
+        root.removeAttribute("aria-busy");
+        playQueued();
+      });
   });
+
+  // The card chosen while busy, if the new hand still holds it and it is your turn.
+  function playQueued() {
+    const card = queued;
+    queued = null;
+    const button = card && root.querySelector(
+      "fieldset.hand:not([disabled]) button[name=card][value='" + card + "']");
+    if (button && !button.disabled) button.form.requestSubmit(button);
+  }
 
   root.addEventListener("change", (event) => {
     const form = event.target.form;

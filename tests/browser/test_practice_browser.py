@@ -12,7 +12,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from .conftest import serious_violations
+from .conftest import FAST_PACE, serious_violations
 
 pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
@@ -232,4 +232,33 @@ def test_the_end_of_a_deal_names_its_winner_and_fits_the_screen(
     end = page.locator(".deal-end").bounding_box()
     footer = page.locator("footer").first.bounding_box()
     assert footer["y"] >= end["y"] + end["height"] - 1
+    context.close()
+
+
+def test_a_card_chosen_while_the_bots_answer_lands_is_played_after_it(browser, site_url):
+    """Your turn shows as soon as the bot's card leaves its hand; a card clicked from then
+    on (or even while your own card is still in flight) is not lost: the animations hurry
+    and that card is played next. The cards' "takes N" labels go the moment yours leaves."""
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    context.add_init_script(FAST_PACE.replace("fast", "slow"))
+    page = context.new_page()
+    start(page, site_url, level="beginner")
+    playable = ".hand:not([disabled]) button[name=card]"
+    page.wait_for_selector(playable)
+    page.wait_for_function(
+        "() => !document.querySelector('[data-practice]').hasAttribute('aria-busy')"
+    )
+    first, second = page.locator(playable).evaluate_all("bs => bs.slice(0, 2).map((b) => b.value)")
+    page.click(f"{playable}[value='{first}']")
+    assert page.locator("[data-hand] .takes:visible").count() == 0
+    page.wait_for_timeout(50)  # the server is still answering: the page is busy
+    assert page.evaluate("document.querySelector('[data-practice]').hasAttribute('aria-busy')")
+    page.click(f"button[name=card][value='{second}']")
+    for card in (first, second):
+        page.wait_for_selector(f"button[name=card][value='{card}']", state="detached")
+    page.wait_for_function(
+        "() => !document.querySelector('[data-practice]').hasAttribute('aria-busy')"
+    )
+    # two plays of yours and the bot's answer to each
+    assert page.locator("[data-log] li:not(.is-remark)").count() >= 4
     context.close()
