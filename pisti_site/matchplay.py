@@ -31,10 +31,11 @@ from pisti.state import Event
 
 
 class TableKind(models.TextChoices):
+    # in the practice game's order, so both choices of table read alike
     ONE_ON_ONE = "1v1", _("1 against 1")
+    PARTNERS = "2v2", _("2 against 2")
     THREE = "3", _("3 players, each for themselves")
     FOUR = "4", _("4 players, each for themselves")
-    PARTNERS = "2v2", _("2 against 2")
 
 
 #: The engine's table rules of each kind (the rest of the rules are the house rules).

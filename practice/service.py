@@ -116,5 +116,5 @@ def hint(game: Game) -> tuple[int, str, bool] | None:
     elif view.pile_size == 0:
         reason = _("the card the next player is least likely to match for a pişti.")
     else:
-        reason = _("the discard that risks the least: it keeps your better cards.")
+        reason = _("the discard that risks the least, and your better cards stay in your hand.")
     return card, reason, exact
