@@ -308,6 +308,9 @@ def test_a_reaction_shows_at_the_senders_seat_on_the_other_screen(browser, asgi_
     assert remark.evaluate("li => getComputedStyle(li).display") == "block"
     box = bubble.bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= 390  # on the phone's screen
+    pile = mehmet.locator("[data-friends-board] [data-pile]").bounding_box()
+    apart = box["y"] + box["height"] <= pile["y"] or box["y"] >= pile["y"] + pile["height"]
+    assert apart or box["x"] >= pile["x"] + pile["width"], (box, pile)  # never over the pile
     # a play redraws the board: the bubble stays for the rest of its time
     mehmet.evaluate("document.querySelector('[data-friends-board] [data-table]').dataset.old = 1")
     assert play_if_my_turn(mehmet) or play_if_my_turn(ayse)
