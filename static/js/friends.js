@@ -329,7 +329,7 @@ function friendsTable(root, t, closeCodes, types) {
       draw.note(message.message);
     },
     [types.reaction](message) {
-      draw.log(draw.nameOf(message.seat) + ": " + message.text, { remark: true });
+      draw.log(draw.nameOf(message.seat) + ": " + message.text, { remark: true, reaction: true });
       draw.bubble(message.seat, message.text);
     },
   };

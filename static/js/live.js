@@ -22,13 +22,14 @@ export function scrollToNewest(log) {
 // ``remark`` (a friend's reaction, the leftover cards going to the last capturer) is a
 // line of its own without a move's number; a
 // ``number`` keeps a move's own number when the log starts part-way through a deal.
-export function logLine(log, text, { pisti = false, remark = false, number = null } = {}) {
+export function logLine(log, text, { pisti = false, remark = false, reaction = false, number = null } = {}) {
   if (!log) return;
   const item = document.createElement("li");
   item.textContent = text;
   if (number) item.value = number;
   if (pisti) item.className = "is-pisti";
   if (remark) item.className = "is-remark";
+  if (reaction) item.classList.add("is-reaction");
   log.appendChild(item);
   while (log.children.length > LOG_LENGTH) log.removeChild(log.firstElementChild);
   scrollToNewest(log);
