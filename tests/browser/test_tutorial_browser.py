@@ -45,13 +45,23 @@ def complete_lesson(page, site_url, language, lesson):
     assert page.locator(".lesson-done .stars").get_attribute("aria-label")
 
 
-@pytest.mark.parametrize("language", ["en", "tr", "de", "ru"])
-def test_every_lesson_in_every_language(page, site_url, language):
-    for lesson in LESSONS:
+# Every lesson in English, and each lesson in one of the other languages too (a lesson's
+# moves do not depend on the language; its pages do): all four pages of every lesson are
+# rendered by the unit tests, and played through in a browser this way in half the time.
+LESSONS_BY_LANGUAGE = {
+    "en": LESSONS,
+    **{language: LESSONS[index::3] for index, language in enumerate(["tr", "de", "ru"])},
+}
+
+
+@pytest.mark.parametrize("language", list(LESSONS_BY_LANGUAGE))
+def test_every_lesson_in_english_and_in_another_language(page, site_url, language):
+    lessons = LESSONS_BY_LANGUAGE[language]
+    for lesson in lessons:
         complete_lesson(page, site_url, language, lesson)
         assert page.locator("html").get_attribute("lang") == language
     page.goto(f"{site_url}/{language}/tutorial/")
-    assert page.locator(".lesson-tile.is-done").count() == len(LESSONS)
+    assert page.locator(".lesson-tile.is-done").count() == len(lessons)
 
 
 def right_moves(step):
