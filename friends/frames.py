@@ -86,7 +86,6 @@ def board_html(table: Table, match, state, seat: int | None, names: dict) -> str
         match_totals=match.totals,
         levels={},  # a bot's name says its level
         form={"action": "", "fields": [("version", table.version)]} if seat is not None else None,
-        keep_slots=True,
         show_hand=seat is not None,
     )
     for entry in data["seats"]:

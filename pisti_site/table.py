@@ -22,7 +22,7 @@ Data contract (what the template and the script rely on)::
       "pile": {"size", "face_down": count, "down": range(face_down),
                "face_up": [card, ...] bottom to top, "label"},
       "stock": cards still to be dealt, "stock_label",
-      "hand": [card | None, ...],      # the bottom seat's hand; None keeps a played card's slot
+      "hand": [card, ...],             # the bottom seat's hand, sorted
       "playable": bool, "form": None | {"action": url, "fields": [(name, value), ...]},
       "show_hand": bool,               # without a form, the hand is drawn but not playable
     }
@@ -40,7 +40,6 @@ from django.utils.translation import ngettext
 
 from pisti import Tally, deal_points, score_tallies, view_for
 from pisti.cards import card_name
-from pisti.dealing import HAND_SIZE
 from pisti.scoring import seats_of_sides
 
 from .cardwords import card_words, cards_words
@@ -183,17 +182,6 @@ def card_entry(card: int, number: int | None = None) -> dict:
     }
 
 
-def _hand_slots(view, keep_slots: bool) -> list[int | None]:
-    """The hand in the order it was dealt this round (sorted), with ``None`` where a card
-    has been played, so the cards left never move under the player's finger."""
-    hand = sorted(view.hand)
-    played = HAND_SIZE - len(hand)
-    if not keep_slots or not hand or played <= 0:
-        return hand
-    mine = [card for seat, card in view.history if seat == view.seat][-played:]
-    return [card if card in view.hand else None for card in sorted(hand + mine)]
-
-
 def _stack(view, side: int) -> dict:
     cards, pisti, jacks = view.captured_cards[side], view.pisti[side], view.jack_pisti[side]
     label = ngettext("%(n)d card taken", "%(n)d cards taken", cards) % {"n": cards}
@@ -220,7 +208,6 @@ def present_table(
     match_totals=(),
     levels=None,
     form=None,
-    keep_slots: bool = False,
     revealed=None,
     show_hand: bool = True,
 ) -> dict:
@@ -235,7 +222,6 @@ def present_table(
         playable=playable,
         levels=levels,
         form=form,
-        keep_slots=keep_slots,
         revealed=revealed,
         show_hand=show_hand,
     )
@@ -247,7 +233,6 @@ def present_view(
     playable: bool,
     levels=None,
     form=None,
-    keep_slots: bool = False,
     revealed=None,
     show_hand: bool = True,
 ) -> dict:
@@ -298,13 +283,9 @@ def present_view(
         if view.pile_size
         else _("The table is empty.")
     )
-    hand, number = [], 0
-    for card in _hand_slots(view, keep_slots):
-        if card is None:
-            hand.append(None)
-            continue
-        number += 1
-        hand.append(card_entry(card, number))
+    # The cards left close up after a play (board.js slides them together as the card
+    # leaves), so a hand never shows gaps; the number keys follow the cards on screen.
+    hand = [card_entry(card, number) for number, card in enumerate(sorted(view.hand), 1)]
     if turn is None:
         turn_text = ""
     elif turn == seat:

@@ -102,9 +102,8 @@ def _other_seat(seat: dict) -> str:
         f'\n    <section class="seat seat-{_e(seat["position"])}{_is_turn(seat)}" '
         f'data-seat="{_e(seat["seat"])}" aria-label="{_e(seat["name"])}">\n'
         f'      <p class="seat-label"><span class="seat-name">{_e(seat["name"])}</span>'
-        f"{level}</p>\n"
+        f'{level} <span class="turn-flag" data-turn-flag>{_e(_("to play"))}</span></p>\n'
         f"      {hand}\n"
-        f'      <p class="turn-flag" data-turn-flag>{_e(_("to play"))}</p>\n'
         f"      {_stack_of(seat)}\n"
         "    </section>\n    "
     )
@@ -178,10 +177,7 @@ def _form(table: dict, csrf_input: str) -> str:
         f'<input type="hidden" name="{_e(name)}" value="{_e(value)}">'
         for name, value in form["fields"]
     )
-    hand = "".join(
-        _hand_button(table, c) if c else '<span class="card-slot" aria-hidden="true"></span>'
-        for c in table["hand"]
-    )
+    hand = "".join(_hand_button(table, c) for c in table["hand"])
     return (
         f'\n  <form method="post" action="{_e(form["action"])}" class="hand-form" data-move '
         f"data-hand-form>{csrf_input}\n"
@@ -200,7 +196,6 @@ def _static_hand(table: dict) -> str:
     cards = "".join(
         _named_card(c, f'<span class="card-button" data-card="{_e(c["name"])}">')
         for c in table["hand"]
-        if c
     )
     return f'\n  <div class="hand is-static" data-hand>{cards}</div>\n  '
 

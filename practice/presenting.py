@@ -102,7 +102,6 @@ def opening_table(game, match) -> dict:
         playable=False,
         match_totals=match.totals,
         levels=bot_levels(game, match.rules),
-        keep_slots=True,
     )
 
 
@@ -120,7 +119,6 @@ def game_context(game) -> dict:
         playable=my_turn,
         match_totals=totals,
         levels=bot_levels(game, rules),
-        keep_slots=True,
         form={
             "action": reverse("practice:play", args=[game.pk]),
             "fields": [("version", game.version)],

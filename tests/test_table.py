@@ -15,6 +15,7 @@ from pisti import Rules, new_deal, view_for
 from pisti.cards import CARD_NAMES, card_name
 from pisti_site import card_sprite
 from pisti_site.table import present_table
+from pisti_site.table_html import render_table
 from practice.models import Game
 from practice.service import load_match
 from practice.tests.helpers import start_game, version_of
@@ -44,8 +45,6 @@ def test_two_against_two_puts_the_partner_opposite():
     # "shared"; on screen both partners' piles carry the team's count with the team icon
     told = {seat["seat"] for seat in table["seats"] if not seat["stack"]["shared"]}
     assert told == {0, 1}
-    from pisti_site.table_html import render_table
-
     html = render_table(table)
     assert html.count('class="stack is-shared"') == 2
     assert html.count('class="team-icon"') == 4 and html.count("data-stack-count>") == 4
@@ -60,12 +59,14 @@ def test_one_against_one_and_three_players():
     assert [s["position"] for s in three["seats"]] == ["left", "right", "bottom"]
 
 
-def test_played_cards_keep_their_slot_in_the_hand():
+def test_the_hand_closes_up_after_a_play():
     state = new_deal(Rules(), rng=random.Random(3), dealer=1)
-    state.play(sorted(state.hands[0])[1])
-    table = present_table(state, 0, playable=False, keep_slots=True)
-    assert len(table["hand"]) == 4 and table["hand"][1] is None
-    assert [c["number"] for c in table["hand"] if c] == [1, 2, 3]
+    dealt = sorted(state.hands[0])
+    state.play(dealt[1])
+    table = present_table(state, 0, playable=False)
+    assert [c["card"] for c in table["hand"]] == [dealt[0], *dealt[2:]]
+    assert [c["number"] for c in table["hand"]] == [1, 2, 3]
+    assert "card-slot" not in render_table(table)
 
 
 @pytest.mark.django_db

@@ -103,14 +103,39 @@ function cardElement(board, name, extraClass) {
   return svg;
 }
 
+// The number keys follow the cards left in the hand, as on the next board.
+function renumber(hand) {
+  if (!hand) return;
+  hand.querySelectorAll("[data-key]:not(.is-playing)").forEach((button, index) => {
+    button.setAttribute("data-key", String(index + 1));
+    const key = button.querySelector(".card-key");
+    if (key) key.textContent = String(index + 1);
+  });
+}
+
+// The card played leaves its place and the cards left slide together while it flies, as
+// the server's next board draws the hand: closed up, never with a gap.
+function closeUp(button, ms) {
+  const hand = button.parentNode;
+  renumber(hand);
+  if (skipping || !button.animate || !hand) return;
+  const gap = parseFloat(getComputedStyle(hand).columnGap) || 0;
+  const width = button.getBoundingClientRect().width;
+  animate(button, [
+    { width: width + "px", minWidth: "0px", padding: "0px", marginRight: "0px" },
+    { width: "0px", minWidth: "0px", padding: "0px", marginRight: -gap + "px" },
+  ], { duration: ms, easing: "ease-in-out", fill: "forwards" });
+}
+
 // Where a play starts: the card in the hand for the bottom seat (where it was dropped, if
 // it was dragged), a card back otherwise.
-function source(board, step, clicked) {
+function source(board, step, clicked, timing) {
   if (String(step.seat) === board.getAttribute("data-me")) {
     const button = clicked || board.querySelector("[data-hand] [data-card='" + step.card + "']");
     if (button) {
       const rect = button.getBoundingClientRect();
       button.classList.add("is-playing");
+      closeUp(button, timing.fly);
       return rect;
     }
   }
@@ -315,7 +340,7 @@ export function launch(root, button) {
   if (!board || reducedMotion()) return null;
   const step = { seat: Number(board.getAttribute("data-me")), card: button.getAttribute("data-card") };
   skipping = false;
-  const from = source(board, step, button);
+  const from = source(board, step, button, PACES[pace()]);
   const launched = { card: step.card, button, board, skipped: false };
   // what the other cards would have taken is stale once this one is on its way
   board.querySelectorAll("[data-hand] .takes").forEach((label) => { label.hidden = true; });
@@ -344,7 +369,10 @@ export function rollBack(launched) {
     const last = cards[cards.length - 1];
     if (last && !last.classList.contains("is-down")) last.remove();
     if (pile) setPileCount(launched.board, pile.querySelectorAll(".pile-card").length);
+    // back in its place in the hand, the others moving aside for it
+    if (launched.button.getAnimations) launched.button.getAnimations().forEach((a) => a.cancel());
     launched.button.classList.remove("is-playing");
+    renumber(launched.button.parentNode);
   });
 }
 
@@ -355,7 +383,7 @@ function playStep(board, step, options, timing) {
     String(step.seat) === board.getAttribute("data-me") ? options.launched : null;
   const clicked = options.clicked && options.clicked.card === step.card
     ? options.clicked.button : null;
-  const from = launched ? null : source(board, step, clicked);
+  const from = launched ? null : source(board, step, clicked, timing);
   // The turn passes as the card leaves the hand: the highlighted seat and its flag move
   // together, from the one record of whose turn it is.
   moveTurn(board, step);

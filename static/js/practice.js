@@ -81,7 +81,11 @@ function game(root) {
   // before the board's own listener, so it runs while the page is still busy.
   document.addEventListener("pointerdown", (event) => {
     const button = busy && event.target.closest && event.target.closest("[data-hand] button[name=card]");
-    if (button && root.contains(button)) queued = button.value;
+    if (!button || !root.contains(button)) return;
+    queued = button.value;
+    // it rises, so the player sees the press was kept (the new board redraws the hand)
+    root.querySelectorAll("[data-hand] .is-queued").forEach((b) => b.classList.remove("is-queued"));
+    button.classList.add("is-queued");
   }, true);
 
   root.addEventListener("submit", (event) => {

@@ -690,3 +690,51 @@ def test_a_bot_opening_the_next_deal_is_logged_once(browser, site_url):
             wait_idle(page)
     assert opened, "no bot opened a deal"
     context.close()
+
+
+def test_the_hand_closes_up_as_your_card_leaves(browser, site_url):
+    """No gap is left where a card was: the cards left slide together while it flies (the
+    server's answer held back 800 ms here), renumbered 1, 2, 3, and the next board agrees."""
+    import time
+
+    context = context_for(browser, "desktop", pace="slow")
+    page = context.new_page()
+    new_game(page, site_url)
+
+    def slow(route):
+        time.sleep(0.8)
+        route.continue_()
+
+    page.route(re.compile(r".*/play/$"), slow)
+    hand = ".hand button[name=card]:not(.is-playing)"
+    page.locator(".hand:not([disabled]) button[name=card]").nth(1).click()
+    page.wait_for_timeout(650)  # the slow flight is 600 ms; the server has not answered
+    played = page.locator(".hand button.is-playing").bounding_box()
+    assert played is None or played["width"] < 2
+    boxes = [page.locator(hand).nth(i).bounding_box() for i in range(3)]
+    gaps = [b["x"] - (a["x"] + a["width"]) for a, b in zip(boxes, boxes[1:], strict=False)]
+    assert max(gaps) - min(gaps) < 2, gaps  # evenly spaced: no hole in the middle
+    assert page.locator(f"{hand} .card-key").all_inner_texts() == ["1", "2", "3"]
+    wait_idle(page)
+    page.unroute(re.compile(r".*/play/$"))
+    after = [page.locator(hand).nth(i).bounding_box()["x"] for i in range(3)]
+    assert max(abs(a["x"] - b) for a, b in zip(boxes, after, strict=True)) < 2  # no jump
+    assert page.locator(".card-slot").count() == 0
+    context.close()
+
+
+@pytest.mark.parametrize("height", [844, 664])
+def test_the_table_fills_a_phone_screen(browser, site_url, height):
+    """On a phone the strip, the table and the Hint fill the screen below the header: the
+    hand sits at the bottom near the thumb, not halfway down with empty page below."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": height}, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    new_game(page, site_url)
+    hint = page.locator(".hint-bar").bounding_box()
+    hand = page.locator(".hand").bounding_box()
+    assert height - 24 <= hint["y"] + hint["height"] <= height + 1
+    assert hand["y"] + hand["height"] <= height - hint["height"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    context.close()
