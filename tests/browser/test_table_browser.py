@@ -546,20 +546,27 @@ def test_the_turn_flag_and_the_highlighted_seat_agree_in_every_frame(browser, si
     context.close()
 
 
+PLAY_URL = re.compile(r".*/play/$")
+
+
+def hold_the_answers(page, seconds=0.8):
+    """The server's answer to each move arrives ``seconds`` late (a slow network)."""
+    import time
+
+    def slow(route):
+        time.sleep(seconds)
+        route.continue_()
+
+    page.route(PLAY_URL, slow)
+
+
 def test_your_card_leaves_at_once_and_a_refused_one_comes_back(browser, site_url):
     """The flight starts on the click, before the server answers (held here for 800 ms);
     a card the server refuses (a stale version) returns to the hand with the reason."""
-    import time
-
     context = context_for(browser, "desktop", pace="normal")
     page = context.new_page()
     new_game(page, site_url)
-
-    def slow(route):
-        time.sleep(0.8)
-        route.continue_()
-
-    page.route(re.compile(r".*/play/$"), slow)
+    hold_the_answers(page)
     page.evaluate("""() => {
       window.__flightAt = null;
       const watch = () => {
@@ -573,7 +580,7 @@ def test_your_card_leaves_at_once_and_a_refused_one_comes_back(browser, site_url
     page.locator(".hand:not([disabled]) button[name=card]").first.click()
     wait_idle(page)
     assert page.evaluate("window.__flightAt") - clicked_at < 400  # not after the 800 ms wait
-    page.unroute(re.compile(r".*/play/$"))
+    page.unroute(PLAY_URL)
 
     before = page.locator("[data-pile] .pile-card").count()
     page.evaluate("document.querySelector('[data-hand-form] [name=version]').value = '99999'")
@@ -695,17 +702,10 @@ def test_a_bot_opening_the_next_deal_is_logged_once(browser, site_url):
 def test_the_hand_closes_up_as_your_card_leaves(browser, site_url):
     """No gap is left where a card was: the cards left slide together while it flies (the
     server's answer held back 800 ms here), renumbered 1, 2, 3, and the next board agrees."""
-    import time
-
     context = context_for(browser, "desktop", pace="slow")
     page = context.new_page()
     new_game(page, site_url)
-
-    def slow(route):
-        time.sleep(0.8)
-        route.continue_()
-
-    page.route(re.compile(r".*/play/$"), slow)
+    hold_the_answers(page)
     hand = ".hand button[name=card]:not(.is-playing)"
     page.locator(".hand:not([disabled]) button[name=card]").nth(1).click()
     page.wait_for_timeout(650)  # the slow flight is 600 ms; the server has not answered
@@ -716,7 +716,7 @@ def test_the_hand_closes_up_as_your_card_leaves(browser, site_url):
     assert max(gaps) - min(gaps) < 2, gaps  # evenly spaced: no hole in the middle
     assert page.locator(f"{hand} .card-key").all_inner_texts() == ["1", "2", "3"]
     wait_idle(page)
-    page.unroute(re.compile(r".*/play/$"))
+    page.unroute(PLAY_URL)
     after = [page.locator(hand).nth(i).bounding_box()["x"] for i in range(3)]
     assert max(abs(a["x"] - b) for a, b in zip(boxes, after, strict=True)) < 2  # no jump
     assert page.locator(".card-slot").count() == 0
