@@ -110,7 +110,8 @@ def deal_end_html(table: Table, match, seat: int | None, names: dict) -> str:
     waiting = waiting_for(table)
     # the summary speaks to its reader, as the practice game's does ("Deal winner: You")
     own = {**names, seat: _("You")} if seat is not None else names
-    context = deal_end_context(match, side_names(match.rules, own))
+    reader = match.rules.side_of(seat) if seat is not None else 0
+    context = deal_end_context(match, side_names(match.rules, own), reader)
     ready_seats = [i for i, entry in enumerate(table.seats) if entry.get("ready")]
     context.update(
         actions="friends/includes/deal_end_actions.html",

@@ -170,14 +170,17 @@ def end_reason(match) -> str:
     ) % {"count": rules.max_deals}
 
 
-def deal_end_context(match, names: list[str]) -> dict:
+def deal_end_context(match, names: list[str], reader_side: int = 0) -> dict:
     """What ``includes/deal_end.html`` shows for the last finished deal of ``match``;
-    ``names`` are the sides' names. The page adds ``actions`` (and ``links``): the
-    template names of its own buttons and links."""
+    ``names`` are the sides' names. The reader's own side comes first, as the practice
+    game's does (a friend at seat 2 reads their own column first, not on the right). The
+    page adds ``actions`` (and ``links``): the template names of its own buttons and links."""
     if match.current is not None or not match.finished:
         raise ValueError("the deal is not over")
     outcome = match.outcome
     summary = deal_summary(match.finished[-1], match.rules, names, match)
+    sides = summary["sides"]
+    summary["sides"] = sides[reader_side:] + sides[:reader_side]
     return {
         "summary": summary,
         "deal_table": summary["sides"],

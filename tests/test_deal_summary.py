@@ -203,3 +203,14 @@ def test_the_leftover_line_opens_with_the_takers_name_in_every_language(language
         text = leftover_step(state, ["Вы", "Ваши соперники"])["text"]
     assert text.startswith(["Вы", "Ваши соперники"][state.leftover[0]] + ": ")
     assert str(state.leftover[1]) in text
+
+
+def test_the_readers_own_side_comes_first():
+    rules = Rules(players=3)
+    match = finished_match(rules, 1)
+    names = names_for(rules)
+    in_order = deal_end_context(match, names)["summary"]["sides"]
+    for reader in range(rules.sides):
+        sides = deal_end_context(match, names, reader)["summary"]["sides"]
+        assert sides[0]["name"] == names[reader]
+        assert sides == in_order[reader:] + in_order[:reader]  # each keeps its own points

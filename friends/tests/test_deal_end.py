@@ -63,7 +63,7 @@ def test_the_deal_end_is_the_shared_include_with_each_sides_points():
     side_names = re.findall(r'class="deal-side-name">(.*?)<', html)
     assert "Deal 1 is over" in html and side_names == ["You", "Mehmet"]
     mehmets = re.findall(r'class="deal-side-name">(.*?)<', frame_for(table, 1)["deal_end"])
-    assert mehmets == ["Ayşe", "You"]
+    assert mehmets == ["You", "Ayşe"]  # your own column first
     points = [int(p) for p in re.findall(r"data-deal-points>(-?\d+)<", html)]
     assert points == match.points[-1]
     assert "data-next" in html and "Next deal" in html
