@@ -344,6 +344,7 @@ export function launch(root, button) {
   const launched = { card: step.card, button, board, skipped: false };
   // what the other cards would have taken is stale once this one is on its way
   board.querySelectorAll("[data-hand] .takes").forEach((label) => { label.hidden = true; });
+  board.querySelectorAll("[data-hand] .captures").forEach((card) => card.classList.remove("captures"));
   // A click or key before the server answers finishes the flight and the replies to come.
   const skipLater = (event) => {
     if (!isSkipEvent(event)) return;

@@ -235,6 +235,9 @@ function drawing(root, t) {
       return played.then(() => {
         if (frame !== f) return;  // a newer frame is already waiting
         hooks.board.innerHTML = f.html;
+        // the last play stays readable on the board; the seats' flags show whose turn it is
+        const last = fresh[fresh.length - 1];
+        if (last && !f.deal_over) board.status(last.text);
         bubbles.forEach((_, seat) => drawBubble(seat));
         players(f);
         say(statusText(f));

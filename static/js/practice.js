@@ -143,6 +143,12 @@ function game(root) {
           const status = root.querySelector("[data-status]");
           if (status && status.textContent) said.push(status.textContent);
           if (said.length) announce(said.join(" "));
+          // The last play stays readable on the board (the seat's flag shows whose turn it
+          // is), so a bot's capture is not gone the moment the new board comes in.
+          const last = steps[steps.length - 1];
+          if (last && !payload.deal_over && root.querySelector("fieldset.hand:not([disabled])")) {
+            board.status(last.text);
+          }
         });
       })
       .catch((error) => board.rollBack(launched).then(() => {
