@@ -115,12 +115,11 @@ function renumber(hand) {
 
 // The card played leaves its place and the cards left slide together while it flies, as
 // the server's next board draws the hand: closed up, never with a gap.
-function closeUp(button, ms) {
+function closeUp(button, width, ms) {
   const hand = button.parentNode;
   renumber(hand);
   if (skipping || !button.animate || !hand) return;
   const gap = parseFloat(getComputedStyle(hand).columnGap) || 0;
-  const width = button.getBoundingClientRect().width;
   animate(button, [
     { width: width + "px", minWidth: "0px", padding: "0px", marginRight: "0px" },
     { width: "0px", minWidth: "0px", padding: "0px", marginRight: -gap + "px" },
@@ -135,7 +134,7 @@ function source(board, step, clicked, timing) {
     if (button) {
       const rect = button.getBoundingClientRect();
       button.classList.add("is-playing");
-      closeUp(button, timing.fly);
+      closeUp(button, rect.width, timing.fly);
       return rect;
     }
   }
