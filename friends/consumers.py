@@ -41,6 +41,7 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from pisti.cards import parse_card
 from pisti_site.cardwords import card_words
@@ -65,7 +66,13 @@ __all__ = [
 # flood. (Settings may raise it for bots playing as clients in the benchmark.)
 FLOOD_MESSAGES, FLOOD_SECONDS = 30, 10.0
 REACTION_SECONDS = 3.0
-REACTIONS = ("well_played", "pisti", "good_game")
+# What a player can say. Said, not played: the log marks each as speech, and none names a
+# scoring play (a "Pişti!" button read as a way to claim one).
+REACTIONS = {
+    "well_played": gettext_lazy("Well played!"),
+    "oops": gettext_lazy("Oops!"),
+    "good_game": gettext_lazy("Good game!"),
+}
 SESSION_KEY = "friend_seats"
 # What sending to a socket that is closing raises: autobahn's ``Disconnected`` under Daphne
 # (a RuntimeError), an OSError under other servers.
@@ -83,9 +90,7 @@ def group_name(table_id) -> str:
 
 
 def reaction_text(reaction: str) -> str:
-    return {"well_played": _("Well played!"), "pisti": _("Pişti!"), "good_game": _("Good game!")}[
-        reaction
-    ]
+    return str(REACTIONS[reaction])
 
 
 def changed_message(note: dict | None = None) -> dict:

@@ -108,9 +108,9 @@ def deal_end_html(table: Table, match, seat: int | None, names: dict) -> str:
     over, every card of it public by then; a player gets the button for what comes next
     until they have pressed it, then the names of the players the next deal waits for."""
     waiting = waiting_for(table)
-    # the summary speaks to its reader, as the practice game's does ("Deal winner: You")
+    # the summary speaks to its reader, as the practice game's does ("You won the deal!")
     own = {**names, seat: _("You")} if seat is not None else names
-    reader = match.rules.side_of(seat) if seat is not None else 0
+    reader = match.rules.side_of(seat) if seat is not None else None
     context = deal_end_context(match, side_names(match.rules, own), reader)
     ready_seats = [i for i, entry in enumerate(table.seats) if entry.get("ready")]
     context.update(

@@ -14,10 +14,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from pisti import Rules
-from pisti_site.levels import DEFAULT_LEVEL, level_name, playing_choices
+from pisti_site.levels import DEFAULT_LEVEL, level_name, short_playing_choices
 
 from . import protocol, service
-from .consumers import SESSION_KEY, tell_table
+from .consumers import REACTIONS, SESSION_KEY, tell_table
 from .forms import NewTableForm, new_table_initial
 from .models import Table
 from .service import Refused
@@ -70,7 +70,17 @@ def invite_link(request) -> str:
     return request.build_absolute_uri(path)
 
 
-def script_strings() -> dict:
+def lobby_line(creator: bool, full: bool) -> str:
+    """What the lobby's status line says: the creator is the one who starts the game, so
+    "waiting for the game to start" would tell them to wait for themselves."""
+    if not creator:
+        return _("Waiting for the game to start…")
+    if full:
+        return _("Everyone is seated: start the game when you are ready.")
+    return ""  # the form under the seats says every seat must be taken
+
+
+def script_strings(lobby: str) -> dict:
     """The words the table's script puts on screen, in the page's language."""
     return {
         "waiting": _("Waiting for %(name)s…"),
@@ -80,7 +90,7 @@ def script_strings() -> dict:
         "deal_over": _("The deal is over."),
         "match_over": _("The match is over."),
         "watching": _("You are watching: no hand is shown."),
-        "lobby": _("Waiting for the game to start…"),
+        "lobby": lobby,
         "reconnecting": _("The connection was lost: reconnecting…"),
         "time_left": _("%(seconds)s s left"),
         "deal_number": _("Deal %(n)s"),
@@ -94,13 +104,15 @@ def table_page(request, table_id):
     seat = service.seat_of(table, token)
     watching_refused = seat is None and table.status != Table.LOBBY and not table.spectators
     rules = Rules.from_dict(table.rules)
+    creator = service.is_creator(table, token)
+    full = all(entry["kind"] != "empty" for entry in table.seats)
     return render(
         request,
         "friends/table.html",
         {
             "table": table,
             "seat": seat,
-            "creator": service.is_creator(table, token),
+            "creator": creator,
             "host": table.seats[0]["name"],  # the creator sits in the first seat
             "seats": [
                 {
@@ -113,12 +125,13 @@ def table_page(request, table_id):
                 }
                 for i, entry in enumerate(table.seats)
             ],
-            "full": all(entry["kind"] != "empty" for entry in table.seats),
+            "full": full,
             "link": invite_link(request),
-            "levels": playing_choices(),
+            "levels": short_playing_choices(),
+            "reactions": REACTIONS.items(),
             "default_level": DEFAULT_LEVEL,
             "watching_refused": watching_refused,
-            "strings": script_strings(),
+            "strings": script_strings(lobby_line(creator, full)),
             "close_codes": protocol.CLOSE_CODES,
             "message_types": protocol.MESSAGE_TYPES,
         },

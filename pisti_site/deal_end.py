@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
 from pisti import score_deal
 from pisti.match import match_points
@@ -132,9 +132,32 @@ def deal_winner(points: list[int]) -> int | None:
     return won.index(1) if 1 in won else None
 
 
-def deal_summary(state, rules, names: list[str], match) -> dict:
+def winner_line(
+    winner: int | None, names: list[str], rules, reader: int | None, *, match: bool
+) -> str:
+    """Who won, said to the reader: "You won the deal!" when it is their side (the line the
+    page celebrates), "Your opponents won the deal" otherwise. A team's name takes the
+    plural ("Ali and Veli" won), so each case has its own sentence for translators."""
+    if winner is None:
+        return _("The match is a draw.") if match else _("The deal is a draw")
+    if winner == reader:
+        if rules.partnerships:
+            return _("Your team won the match!") if match else _("Your team won the deal!")
+        return _("You won the match!") if match else _("You won the deal!")
+    name = {"name": names[winner]}
+    if rules.partnerships:
+        if match:
+            return pgettext("a team won", "%(name)s won the match") % name
+        return pgettext("a team won", "%(name)s won the deal") % name
+    if match:
+        return pgettext("one player won", "%(name)s won the match") % name
+    return pgettext("one player won", "%(name)s won the deal") % name
+
+
+def deal_summary(state, rules, names: list[str], match, reader: int | None = 0) -> dict:
     """The end of a deal at a glance: who won it and by how much, what each side scored
-    line by line, and where the match stands. The full table stays one tap away."""
+    line by line, and where the match stands. The full table stays one tap away.
+    ``reader`` is the side of whoever reads it (``None``: someone watching)."""
     rows = deal_table(state, rules, names, match)
     winner = deal_winner([row["score"].points for row in rows])
     sides = [
@@ -147,6 +170,8 @@ def deal_summary(state, rules, names: list[str], match) -> dict:
     ]
     return {
         "winner": names[winner] if winner is not None else None,
+        "headline": winner_line(winner, names, rules, reader, match=False),
+        "reader_won": winner is not None and winner == reader,
         # read after the winner's name, so the winner's points come first ("26 : 0")
         "score_line": " : ".join(
             str(points)
@@ -170,17 +195,19 @@ def end_reason(match) -> str:
     ) % {"count": rules.max_deals}
 
 
-def deal_end_context(match, names: list[str], reader_side: int = 0) -> dict:
+def deal_end_context(match, names: list[str], reader_side: int | None = 0) -> dict:
     """What ``includes/deal_end.html`` shows for the last finished deal of ``match``;
     ``names`` are the sides' names. The reader's own side comes first, as the practice
     game's does (a friend at seat 2 reads their own column first, not on the right). The
-    page adds ``actions`` (and ``links``): the template names of its own buttons and links."""
+    page adds ``actions`` (and ``links``): the template names of its own buttons and links.
+    ``reader_side`` is ``None`` for someone watching: every side is then named."""
     if match.current is not None or not match.finished:
         raise ValueError("the deal is not over")
     outcome = match.outcome
-    summary = deal_summary(match.finished[-1], match.rules, names, match)
-    sides = summary["sides"]
-    summary["sides"] = sides[reader_side:] + sides[:reader_side]
+    summary = deal_summary(match.finished[-1], match.rules, names, match, reader_side)
+    first = reader_side or 0
+    summary["sides"] = summary["sides"][first:] + summary["sides"][:first]
+    sole_winner = outcome.winners[0] if len(outcome.winners) == 1 else None
     return {
         "summary": summary,
         "deal_table": summary["sides"],
@@ -195,5 +222,7 @@ def deal_end_context(match, names: list[str], reader_side: int = 0) -> dict:
         "deals_match": plays_for_deals(match.rules),
         "match_over": outcome.over,
         "winners": [names[s] for s in outcome.winners],
+        "match_headline": winner_line(sole_winner, names, match.rules, reader_side, match=True),
+        "reader_won_match": outcome.over and sole_winner is not None and sole_winner == reader_side,
         "finished_count": len(match.finished),
     }

@@ -43,6 +43,13 @@ class Level:
             return self.summary
         return format_lazy(_("{label} · rating {rating}"), label=self.summary, rating=self.rating)
 
+    @property
+    def short_choice_label(self):
+        """The name and the rating, for a drop-down: a summary is cut off in a phone's select."""
+        if self.rating is None:
+            return self.name
+        return format_lazy(_("{label} · rating {rating}"), label=self.name, rating=self.rating)
+
 
 # The level a new player is offered first: practice's preselected opponent, the bot the
 # friends lobby proposes for a free seat.
@@ -148,6 +155,11 @@ def level_name(key: str) -> str:
 def playing_choices() -> list[tuple[str, object]]:
     """``(key, label with rating)`` for every playing level, for a choice field."""
     return [(key, level.choice_label) for key, level in PLAYING.items()]
+
+
+def short_playing_choices() -> list[tuple[str, object]]:
+    """``(name with rating)`` for every playing level, for a drop-down (the friends lobby)."""
+    return [(key, level.short_choice_label) for key, level in PLAYING.items()]
 
 
 def bots_page_levels() -> list[Level]:

@@ -12,7 +12,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from pisti import Match, Rules, SideScore, score_deal
-from pisti_site.deal_end import deal_end_context, deal_winner, score_lines
+from pisti_site.deal_end import deal_end_context, deal_winner, score_lines, winner_line
 from pisti_site.table import deal_steps, leftover_step, running_points
 
 RULE_SETS = [
@@ -50,8 +50,12 @@ def test_the_lines_add_up_to_the_engines_points_and_the_headline_names_its_winne
         best = max(points)
         expected = points.index(best) if points.count(best) == 1 else None
         assert summary["winner"] == (f"Side {expected}" if expected is not None else None)
+        # read by side 0: its own win is said to it (and celebrated), any other win named
+        assert summary["reader_won"] == (expected == 0)
+        if expected not in (None, 0):
+            assert f"Side {expected}" in summary["headline"]
         assert [s["won"] for s in summary["sides"]].count(True) == (expected is not None)
-        # the winner's points first, as the line reads "Deal winner: Side 1 26 : 0"
+        # the winner's points first, as the line reads "Side 1 won the deal 26 : 0"
         shown = [int(n) for n in summary["score_line"].split(" : ")]
         assert sorted(shown) == sorted(points)
         if expected is not None:
@@ -90,9 +94,9 @@ def test_the_summary_is_translated_and_complete(language):
             {**context, "actions": "friends/includes/deal_end_actions.html"},
         )
     assert "%(" not in html and "{{" not in html
-    winner = context["summary"]["winner"]
     headline = re.search(r"data-deal-winner>(.*?)</p>", html, re.S).group(1)
-    assert (winner or "") in headline and context["summary"]["score_line"] in headline
+    assert context["summary"]["headline"] in headline
+    assert context["summary"]["score_line"] in headline
     if language != "en":
         assert "Full breakdown" not in html and "still needed" not in html
     assert html.count("data-deal-points") == rules.sides
@@ -189,6 +193,26 @@ def test_a_match_everyone_wins_is_called_a_draw():
         "includes/deal_end.html", {**context, "actions": "friends/includes/deal_end_actions.html"}
     )
     assert "The match is a draw." in html and "A shared win" not in html
+    assert "confetti" not in html
+
+
+@pytest.mark.parametrize("reader", [0, 1, None])
+def test_only_the_readers_own_match_win_is_celebrated(reader):
+    """A one-deal match won by side 0: its reader gets the star and the confetti, the
+    loser and someone watching read the winner's name and nothing celebrates."""
+    rules = Rules(max_deals=1)
+    match = next(
+        match
+        for match in (finished_match(rules, seed) for seed in range(200))
+        if match.outcome.winners == (0,)
+    )
+    context = deal_end_context(match, names_for(rules), reader)
+    html = render_to_string(
+        "includes/deal_end.html", {**context, "actions": "friends/includes/deal_end_actions.html"}
+    )
+    winner = re.search(r"data-match-winner>(.*?)</p>", html, re.S).group(1)
+    assert ("confetti" in html) == (reader == 0) == ("win-star" in winner)
+    assert ("Side 0 won the match" in winner) == (reader != 0)
 
 
 @pytest.mark.parametrize("language", ["en", "tr", "de", "ru"])
@@ -214,3 +238,35 @@ def test_the_readers_own_side_comes_first():
         sides = deal_end_context(match, names, reader)["summary"]["sides"]
         assert sides[0]["name"] == names[reader]
         assert sides == in_order[reader:] + in_order[:reader]  # each keeps its own points
+
+
+@pytest.mark.parametrize("language", ["en", "tr", "de", "ru"])
+def test_the_winner_line_speaks_to_its_reader(language):
+    """The reader's own win is said to them ("You won the deal!"); anyone else's win names
+    the winner, with a team's name read as plural where the language needs it; someone
+    watching (no side) reads every winner's name."""
+    single, teams = Rules(), Rules(players=4, partnerships=True)
+    names = ["Ayşe", "Mehmet"]
+    with translation.override(language):
+        lines = {
+            "mine": winner_line(0, names, single, 0, match=False),
+            "my team's": winner_line(0, names, teams, 0, match=False),
+            "other": winner_line(1, names, single, 0, match=False),
+            "other team": winner_line(1, names, teams, 0, match=False),
+            "watched": winner_line(0, names, single, None, match=False),
+            "match": winner_line(0, names, single, 0, match=True),
+            "draw": winner_line(None, names, single, 0, match=False),
+        }
+    assert "Mehmet" in lines["other"] and "Mehmet" in lines["other team"]
+    assert "Ayşe" in lines["watched"]
+    assert not any(name in lines["mine"] + lines["my team's"] + lines["match"] for name in names)
+    assert len({lines["mine"], lines["my team's"], lines["match"], lines["draw"]}) == 4
+    if language == "de":
+        assert "hat" in lines["other"] and "haben" in lines["other team"]
+    if language != "en":
+        assert not set(lines.values()) & {
+            "You won the deal!",
+            "Your team won the deal!",
+            "You won the match!",
+            "%(name)s won the deal",
+        }

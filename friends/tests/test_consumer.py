@@ -142,7 +142,7 @@ REFUSALS = [
     ),
     ("version", lambda card, other, version: {"type": "next", "version": str(version)}, "mover"),
     ("seat", lambda card, other, version: {"type": "take_over", "seat": "1"}, "mover"),
-    ("reaction", lambda card, other, version: {"type": "react", "reaction": ["pisti"]}, "mover"),
+    ("reaction", lambda card, other, version: {"type": "react", "reaction": ["oops"]}, "mover"),
     (
         "malformed",
         lambda card, other, version: {"type": "play", "card": card, "version": version, "extra": 1},
@@ -291,7 +291,7 @@ def test_reaction_rate_and_flood_refusals_are_in_the_connection_language():
         assert (await comm.connect())[0]
         await settle(comm)
         for _reaction in range(2):
-            await comm.send_to(text_data='{"type": "react", "reaction": "pisti"}')
+            await comm.send_to(text_data='{"type": "react", "reaction": "oops"}')
         messages = await _collect(comm)
         assert messages[-1]["message"] == rate
         for _message in range(FLOOD_MESSAGES):
@@ -355,7 +355,7 @@ def test_reactions_reach_the_table_and_are_rate_limited():
             assert (await comm.connect())[0]
         for comm in comms:
             await settle(comm)
-        await comms[0].send_to(text_data='{"type": "react", "reaction": "pisti"}')
+        await comms[0].send_to(text_data='{"type": "react", "reaction": "oops"}')
         for comm in comms:
             message = await receive(comm)
             assert message["type"] == "reaction"

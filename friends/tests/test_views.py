@@ -153,6 +153,9 @@ def test_a_free_seat_offers_a_bot_and_only_a_bots_seat_offers_to_free_it(client)
     bot_seat = re.search(r'<select id="level-1".*?</select>', page, re.S).group(0)
     assert f'value="{DEFAULT_LEVEL}" selected' in free_seat and 'value=""' not in free_seat
     assert 'value="easy" selected' in bot_seat and 'value=""' in bot_seat
+    # a phone's drop-down shows a short line: the name and the rating, not the summary
+    option = re.search(r'<option value="medium"[^>]*>(.*?)</option>', free_seat).group(1)
+    assert re.fullmatch(r"Medium · rating \d+", option)
     assert client.post(url + "bot/", {"seat": "1", "level": ""}).status_code == 302
     table.refresh_from_db()
     assert table.seats[1]["kind"] == "empty"
@@ -180,3 +183,24 @@ def test_the_invite_link_opens_in_the_friends_own_language(client):
     friend = Client(headers={"accept-language": "ru"})
     response = friend.get(link)
     assert response.status_code == 302 and response["Location"] == f"/ru/friends/{table.pk}/"
+
+
+def test_the_lobby_line_tells_the_creator_to_start_and_a_friend_to_wait(client):
+    """Only the creator can start the game: they read that it is theirs to start (once every
+    seat is taken), never that they are waiting for it; a friend reads that they wait."""
+    from django.test import Client
+
+    def lobby_line(some_client) -> str:
+        page = some_client.get(url).content.decode()
+        found = re.search(
+            r'<script id="friends-strings" type="application/json">(.*?)</script>', page
+        )
+        return json.loads(found.group(1))["lobby"]
+
+    table = make(client)
+    url = reverse("friends:table", args=[table.pk])
+    assert lobby_line(client) == ""  # the form says every seat must be taken
+    friend = Client()
+    assert friend.post(url + "seat/", {"seat": "1", "name": "Mehmet"}).status_code == 302
+    assert lobby_line(client) == "Everyone is seated: start the game when you are ready."
+    assert lobby_line(friend) == "Waiting for the game to start…"

@@ -251,6 +251,7 @@ function sweep(board, step, timing) {
     board.querySelector("[data-seat='" + step.seat + "']");
   const stacks = board.querySelectorAll("[data-stack='" + step.side + "']");
   const target = stack ? stack.getBoundingClientRect() : null;
+  setPileCount(board, 0);  // the count goes with the cards, not after them
   const moves = cards.map((card) => {
     if (!target) return Promise.resolve();
     const box = card.getBoundingClientRect();
@@ -263,7 +264,6 @@ function sweep(board, step, timing) {
   });
   return Promise.all(moves).then(() => {
     cards.forEach((card) => card.remove());
-    setPileCount(board, 0);
     stacks.forEach((pile) => {
       const number = pile.querySelector("[data-stack-count]");
       if (number) number.textContent = String(Number(number.textContent) + step.captured);

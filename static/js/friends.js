@@ -191,7 +191,9 @@ function drawing(root, t) {
       entry.append(" ");
       const now = entry.appendChild(element("span", "strip-now", "+" + side.deal_points));
       now.dataset.stripPoints = index;
-      entry.appendChild(element("span", "visually-hidden", " " + t.this_deal));
+      // the last pill says what the pills are ("+4 this deal"); the others say it to screen readers
+      const last = index === f.sides.length - 1;
+      entry.appendChild(element("span", last ? "strip-legend" : "visually-hidden", " " + t.this_deal));
     });
   }
 

@@ -14,8 +14,20 @@ export function announce(text) {
   window.setTimeout(() => { region.textContent = text; }, 30);
 }
 
+// Scrolled to the newest, the log's top line is usually cut in half: once lines are hidden
+// above, the top edge fades (.has-more-above), so the cut reads as "more above".
 export function scrollToNewest(log) {
-  if (log) log.scrollTop = log.scrollHeight;
+  if (!log) return;
+  log.scrollTop = log.scrollHeight;
+  markHiddenAbove(log);
+  if (!log.dataset.fadeWatched) {
+    log.dataset.fadeWatched = "1";
+    log.addEventListener("scroll", () => markHiddenAbove(log), { passive: true });
+  }
+}
+
+function markHiddenAbove(log) {
+  log.classList.toggle("has-more-above", log.scrollTop > 2);
 }
 
 // One more line at the end of ``log`` (an <ol>); the oldest go beyond LOG_LENGTH. A

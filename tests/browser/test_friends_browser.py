@@ -306,7 +306,7 @@ def test_a_reaction_shows_at_the_senders_seat_on_the_other_screen(browser, asgi_
     remark = mehmet.locator("[data-friends-log] li.is-remark")  # a line, not a numbered move
     assert remark.inner_text() == "Ayşe: Well played!"
     assert remark.evaluate("li => getComputedStyle(li).display") == "block"
-    # marked as something said, so "Pişti!" is not read as a pişti scored
+    # marked as something said, not a move
     assert remark.evaluate("li => getComputedStyle(li, '::before').content") == '"💬 "'
     box = bubble.bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= 390  # on the phone's screen

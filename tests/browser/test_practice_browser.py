@@ -206,11 +206,15 @@ def test_the_end_of_a_deal_names_its_winner_and_fits_the_screen(
     points = [int(p) for p in page.locator("[data-deal-points]").all_inner_texts()]
     headline = page.locator("[data-deal-winner]").inner_text()
     names = page.locator(".deal-side-name").all_inner_texts()
-    # the winner's points first ("Deal winner: Your opponents 14 : 12")
+    # the winner's points first ("Your opponents won the deal 14 : 12")
     shown = sorted(points, reverse=points.count(max(points)) == 1)
     assert " : ".join(map(str, shown)) in headline
     if points.count(max(points)) == 1:
-        assert names[points.index(max(points))] in headline
+        # the reader's side (first) is told it won, with a star; any other winner is named
+        won = points.index(max(points)) == 0
+        assert page.locator("[data-deal-winner].is-won .win-star").count() == won
+        if not won:
+            assert names[points.index(max(points))] in headline
     for side, total in zip(page.locator(".deal-side").all(), points, strict=True):
         lines = side.locator(".score-line-points").all_inner_texts()
         assert sum(int(line.lstrip("+")) for line in lines) == total
