@@ -16,7 +16,7 @@ from pisti.cards import parse_card
 from pisti_site.cardwords import every_card_words
 from pisti_site.deal_end import deal_end_context, match_goal
 from pisti_site.levels import level_name
-from pisti_site.table import deal_steps, present_table
+from pisti_site.table import deal_steps, highlight, present_table
 from pisti_site.table_html import render_table
 
 from .models import Table
@@ -35,15 +35,12 @@ def seat_summary(table: Table, index: int, to_move: int | None) -> dict:
     return {
         "seat": index,
         "kind": seat["kind"],
+        # numbered like the lobby's seats, so two bots of one level are told apart; the
+        # level is a tag of its own (a name with it ran off a phone's score strip)
         "name": seat["name"]
-        or (
-            # numbered like the lobby's seats, so two bots of one level are told apart
-            _("Bot %(number)d (%(level)s)")
-            % {"number": index + 1, "level": level_name(seat["level"])}
-            if seat["kind"] == "bot"
-            else ""
-        ),
+        or (_("Bot %(number)d") % {"number": index + 1} if seat["kind"] == "bot" else ""),
         "level": seat["level"],
+        "level_name": level_name(seat["level"]) if seat["kind"] == "bot" else "",
         "away": str(index) in table.away and seat["kind"] == "human",
         "stand_in": bool(seat.get("stand_in")),
         "to_move": index == to_move,
@@ -84,10 +81,16 @@ def board_html(table: Table, match, state, seat: int | None, names: dict) -> str
         me,
         playable=playable,
         match_totals=match.totals,
-        levels={},  # a bot's name says its level
+        levels={
+            i: level_name(entry["level"])
+            for i, entry in enumerate(table.seats)
+            if entry["kind"] == "bot"
+        },
         form={"action": "", "fields": [("version", table.version)]} if seat is not None else None,
         show_hand=seat is not None,
     )
+    if playable:  # what each card would take, as practice shows it
+        highlight(view_for(state, seat, match.totals), data["cards_in_hand"])
     for entry in data["seats"]:
         entry["name"] = names[entry["seat"]]
     if data["turn"] is not None and data["turn"] != me:
@@ -95,10 +98,12 @@ def board_html(table: Table, match, state, seat: int | None, names: dict) -> str
     return render_table(data)
 
 
-def side_names(rules, names: dict) -> list[str]:
-    """Each side named by its players (partners joined with "and")."""
+def side_names(rules, names: dict, reader: int | None = None) -> list[str]:
+    """Each side named by its players (partners joined with "and"), the reader first in
+    their own side ("You and Ayşe", not "Ayşe and You")."""
+    order = sorted(range(rules.players), key=lambda seat: seat != reader)
     return [
-        _(" and ").join(names[seat] for seat in range(rules.players) if rules.side_of(seat) == side)
+        _(" and ").join(names[seat] for seat in order if rules.side_of(seat) == side)
         for side in range(rules.sides)
     ]
 
@@ -111,7 +116,7 @@ def deal_end_html(table: Table, match, seat: int | None, names: dict) -> str:
     # the summary speaks to its reader, as the practice game's does ("You won the deal!")
     own = {**names, seat: _("You")} if seat is not None else names
     reader = match.rules.side_of(seat) if seat is not None else None
-    context = deal_end_context(match, side_names(match.rules, own), reader)
+    context = deal_end_context(match, side_names(match.rules, own, seat), reader)
     ready_seats = [i for i, entry in enumerate(table.seats) if entry.get("ready")]
     context.update(
         actions="friends/includes/deal_end_actions.html",

@@ -41,6 +41,7 @@ from django.utils.translation import ngettext
 from pisti import Tally, deal_points, score_tallies, view_for
 from pisti.cards import card_name
 from pisti.scoring import seats_of_sides
+from pisti.state import JACK_PISTI, PISTI
 
 from .cardwords import card_words, cards_words
 
@@ -200,6 +201,17 @@ def _stack(view, side: int) -> dict:
     }
 
 
+def highlight(view, hand: list[dict]) -> None:
+    """Mark each card of the hand with what it would take now ("takes 5"), from the
+    player's own view: the practice game's help, and at a table with friends."""
+    for entry in hand:
+        card = entry["card"]
+        kind = view.capture_kind(card)
+        if kind is not None:
+            entry["takes"] = view.pile_size + 1 if view.pile_size else 1
+            entry["pisti"] = {PISTI: _("pişti"), JACK_PISTI: _("jack pişti")}.get(kind)
+
+
 def present_table(
     state,
     seat: int = 0,
@@ -289,7 +301,7 @@ def present_view(
     if turn is None:
         turn_text = ""
     elif turn == seat:
-        turn_text = _("Your turn")
+        turn_text = _("Your turn: choose a card to play.")  # the badge already says "your turn"
     else:
         turn_text = _("%(who)s to play") % {"who": names[turn]}
     side = view.side

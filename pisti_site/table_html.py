@@ -35,21 +35,25 @@ TEAM_ICON = (
 )
 
 
+def _mark(css: str, title: str, letter: str, count: int) -> str:
+    times = f'<span class="mark-times">×{count}</span>' if count > 1 else ""
+    return (
+        f'<span class="{css}" title="{_e(title)}" data-count="{count}">{_e(letter)}{times}</span>'
+    )
+
+
 def stack_html(stack: dict) -> str:
     """A side's captured pile, its count and its pişti marks."""
     mark = _e(pgettext("the letter marking a pişti on a captured pile", "P"))
     jack_mark = _e(pgettext("the letter marking a jack pişti on a captured pile", "J"))
     # each letter says what it stands for on hover (the side panel's legend says it too);
     # the words are looked up only for a pile that has marks (this runs in every frame)
+    # One mark per kind with its count ("P×3"): a row of letters ran off a phone's table.
     marks = ""
     if stack["marks"]:
-        pisti = _e(_("Pişti"))
-        marks += f'<span class="pisti-mark" title="{pisti}">{mark}</span>' * len(stack["marks"])
+        marks += _mark("pisti-mark", _("Pişti"), mark, len(stack["marks"]))
     if stack["jack_marks"]:
-        jack_pisti = _e(_("Jack pişti"))
-        marks += f'<span class="pisti-mark is-jack" title="{jack_pisti}">{jack_mark}</span>' * len(
-            stack["jack_marks"]
-        )
+        marks += _mark("pisti-mark is-jack", _("Jack pişti"), jack_mark, len(stack["jack_marks"]))
     label = f'<span class="visually-hidden">{_e(stack["label"])}</span>' if stack["label"] else ""
     return (
         f'<div class="stack{" is-shared" if stack.get("shared") else ""}" '

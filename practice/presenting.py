@@ -12,7 +12,6 @@ from django.utils.translation import gettext as _
 from pisti import deal_points, view_for
 from pisti.cards import ACE, JACK, RANKS, TEN_OF_DIAMONDS, TWO_OF_CLUBS
 from pisti.dealing import dealt_hand, rounds_per_deal
-from pisti.state import JACK_PISTI, PISTI
 from pisti_site.cardwords import card_words
 from pisti_site.deal_end import (
     deal_end_context,
@@ -22,7 +21,7 @@ from pisti_site.deal_end import (
     plays_for_deals,
 )
 from pisti_site.levels import level_name
-from pisti_site.table import deal_steps, describe_event, present_table, seat_names
+from pisti_site.table import deal_steps, describe_event, highlight, present_table, seat_names
 
 from .service import HUMAN, load_match
 
@@ -47,16 +46,6 @@ def deal_log(state, names) -> list[dict]:
     """Every play of the deal so far, for the move log beside the table, and where the
     cards left at the end went."""
     return deal_steps(state, names, side_names(state.rules))
-
-
-def highlight(view, hand: list[dict]) -> None:
-    """Mark each card of the hand with what it would take now."""
-    for entry in hand:
-        card = entry["card"]
-        kind = view.capture_kind(card)
-        if kind is not None:
-            entry["takes"] = view.pile_size + 1 if view.pile_size else 1
-            entry["pisti"] = {PISTI: _("pişti"), JACK_PISTI: _("jack pişti")}.get(kind)
 
 
 def card_counter(view) -> dict:

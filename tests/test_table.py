@@ -240,6 +240,9 @@ def test_pisti_marks_are_letters_of_the_page_s_language(language, mark, jack_mar
     stack = {"side": 0, "cards": 6, "marks": range(2), "jack_marks": range(1), "label": ""}
     with translation.override(language):
         html = stack_html(stack)
-    assert re.findall(r'class="pisti-mark" title="[^"]+">(\w)<', html) == [mark, mark]
-    assert re.findall(r'class="pisti-mark is-jack" title="[^"]+">(\w)<', html) == [jack_mark]
+    # one mark per kind, with its count when there is more than one
+    pisti = r'class="pisti-mark" title="[^"]+" data-count="2">(\w)<span class="mark-times">×2<'
+    jack = r'class="pisti-mark is-jack" title="[^"]+" data-count="1">(\w)</span>'
+    assert re.findall(pisti, html) == [mark]
+    assert re.findall(jack, html) == [jack_mark]
     assert f'data-mark="{mark}" data-jack-mark="{jack_mark}"' in html

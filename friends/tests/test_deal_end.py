@@ -125,3 +125,37 @@ def test_a_press_on_a_stale_summary_is_refused_and_changes_nothing():
         service.next_deal(table, 0, table.version)  # the deal is still running
     table.refresh_from_db()
     assert not any(seat.get("ready") for seat in table.seats)
+
+
+def test_the_player_to_move_sees_what_each_card_would_take_and_nobody_else_does():
+    """As in practice, the hand of the player to move marks each capturing card ("takes
+    N", from their own view); the other player's board, and a watcher's, mark nothing."""
+    from pisti import view_for
+
+    table = two_players_at_play()
+    for _play in range(30):
+        match = service.load_match(table)
+        state = match.current
+        seat = state.current_player
+        view = view_for(state, seat)
+        capturing = [c for c in sorted(set(view.hand)) if view.capture_kind(c) is not None]
+        if capturing:
+            break
+        service.play(table, seat, card_name(sorted(state.hands[seat])[0]), table.version)
+        table.refresh_from_db()
+    assert capturing, "no capture came up"
+    board = frame_for(table, seat)["html"]
+    assert board.count('class="takes"') == len(capturing)
+    for other in (1 - seat, None):
+        assert 'class="takes"' not in frame_for(table, other)["html"]
+
+
+def test_a_partnership_is_named_with_its_reader_first():
+    """ "Вы и Аня", never "Аня и Вы": the reader's own name leads their side's."""
+    from friends.frames import side_names
+    from pisti import Rules
+
+    rules = Rules(players=4, partnerships=True)
+    names = {0: "Ayşe", 1: "Bora", 2: "You", 3: "Deniz"}
+    assert side_names(rules, names, 2) == ["You and Ayşe", "Bora and Deniz"]
+    assert side_names(rules, names) == ["Ayşe and You", "Bora and Deniz"]

@@ -19,12 +19,13 @@ export { enableDrag, reducedMotion };
 const PACES = {
   // ms: a card's flight, the sweep of a capture, the pause before the next play, the
   // "PİŞTİ!" burst (which runs on), how long the play holds still for it, how long a
-  // fresh deal's hand shows before a bot opens it, and how long the last table of a deal
-  // stays before its summary. Fast still lets the eye follow each card (a 2 vs 2 round of
-  // three bot plays stays under 1.5 s).
-  fast: { fly: 150, sweep: 120, gap: 60, burst: 420, hold: 0, deal: 500, end: 700 },
-  normal: { fly: 360, sweep: 300, gap: 260, burst: 900, hold: 300, deal: 900, end: 1500 },
-  slow: { fly: 600, sweep: 480, gap: 700, burst: 1300, hold: 450, deal: 1300, end: 2200 },
+  // fresh deal's hand shows before a bot opens it, how long the last table of a deal
+  // stays before its summary, and how long a capturing card shows on the pile before the
+  // sweep (so the eye sees what took it). Fast still lets the eye follow each card (a
+  // 2 vs 2 round of three bot plays stays under 1.5 s).
+  fast: { fly: 150, sweep: 120, gap: 60, burst: 420, hold: 0, deal: 500, end: 700, look: 100 },
+  normal: { fly: 360, sweep: 300, gap: 260, burst: 900, hold: 300, deal: 900, end: 1500, look: 450 },
+  slow: { fly: 600, sweep: 480, gap: 700, burst: 1300, hold: 450, deal: 1300, end: 2200, look: 750 },
 };
 const PACE_KEY = "pisti-pace";
 const SVG = "http://www.w3.org/2000/svg";
@@ -241,6 +242,28 @@ function dealOver(board, labels, timing) {
   return wait(timing.end);
 }
 
+// One mark per kind with its count, as the server draws it ("P", then "P×2").
+function addMark(marks, jack) {
+  const css = jack ? "pisti-mark is-jack" : "pisti-mark";
+  let mark = marks.querySelector(jack ? ".pisti-mark.is-jack" : ".pisti-mark:not(.is-jack)");
+  if (!mark) {
+    mark = document.createElement("span");
+    mark.className = css;
+    mark.dataset.count = "0";
+    // the letters in the page's language, from the server's markup
+    mark.textContent = jack ? marks.dataset.jackMark : marks.dataset.mark;
+    if (jack) marks.appendChild(mark); else marks.prepend(mark);
+  }
+  const count = Number(mark.dataset.count) + 1;
+  mark.dataset.count = String(count);
+  let times = mark.querySelector(".mark-times");
+  if (count > 1 && !times) times = mark.appendChild(document.createElement("span"));
+  if (times) {
+    times.className = "mark-times";
+    times.textContent = "×" + count;
+  }
+}
+
 function sweep(board, step, timing) {
   const pile = board.querySelector("[data-pile]");
   const cards = Array.from(pile.querySelectorAll(".pile-card"));
@@ -272,13 +295,7 @@ function sweep(board, step, timing) {
         holder.appendChild(cardElement(board, "back", "stack-card is-back"));
       }
       const marks = pile.querySelector("[data-pisti-marks]");
-      if (marks && (step.pisti || step.jack_pisti)) {
-        const mark = document.createElement("span");
-        mark.className = "pisti-mark" + (step.jack_pisti ? " is-jack" : "");
-        // the letters in the page's language, from the server's markup
-        mark.textContent = step.jack_pisti ? marks.dataset.jackMark : marks.dataset.mark;
-        marks.appendChild(mark);
-      }
+      if (marks && (step.pisti || step.jack_pisti)) addMark(marks, !!step.jack_pisti);
     });
     countSideTable(step);
   });
@@ -393,7 +410,9 @@ function playStep(board, step, options, timing) {
       showPoints(step);
       if (step.pisti || step.jack_pisti) return celebrate(board, step, options.labels, timing);
     })
-    .then(() => { if (step.captured) return sweep(board, step, timing); })
+    .then(() => {
+      if (step.captured) return wait(timing.look).then(() => sweep(board, step, timing));
+    })
     .then(() => wait(timing.gap));
 }
 

@@ -158,6 +158,7 @@ function drawing(root, t) {
       if (seat.to_move) item.classList.add("is-to-move");
       if (seat.away) item.classList.add("is-away");
       item.appendChild(element("strong", "", seat.name));
+      if (seat.level_name) item.appendChild(element("span", "seat-level", seat.level_name));
       if (seat.seat === f.seat) item.appendChild(element("span", "you", " " + t.you));
       if (seat.stand_in) item.appendChild(element("span", "stand-in", " — " + t.stand_in));
       if (seat.to_move && f.timer) {

@@ -74,18 +74,22 @@ function game(root) {
     }).catch(showFetchError);
   }
 
-  let queued = null;  // a card chosen while the last answer was still being shown
-
-  // A press on a card while busy hurries the plays on screen (board.js), and the new
-  // board may replace the card before the click: the press itself chooses the card. Added
-  // before the board's own listener, so it runs while the page is still busy.
+  // While the last answer is still being shown the hand waits (dimmed): a press hurries
+  // the plays on screen (board.js) and chooses nothing. Its click would land on the new
+  // board's card under the finger, so it is swallowed: a card is chosen only after the
+  // player has seen what the bots played.
+  let swallowUntil = 0;
   document.addEventListener("pointerdown", (event) => {
     const button = busy && event.target.closest && event.target.closest("[data-hand] button[name=card]");
+    if (button && root.contains(button)) swallowUntil = Date.now() + 1000;
+  }, true);
+  document.addEventListener("click", (event) => {
+    if (Date.now() > swallowUntil) return;
+    swallowUntil = 0;
+    const button = event.target.closest && event.target.closest("[data-hand] button[name=card]");
     if (!button || !root.contains(button)) return;
-    queued = button.value;
-    // it rises, so the player sees the press was kept (the new board redraws the hand)
-    root.querySelectorAll("[data-hand] .is-queued").forEach((b) => b.classList.remove("is-queued"));
-    button.classList.add("is-queued");
+    event.preventDefault();
+    event.stopPropagation();
   }, true);
 
   root.addEventListener("submit", (event) => {
@@ -97,12 +101,7 @@ function game(root) {
     }
     if (!form.hasAttribute("data-move") && !form.hasAttribute("data-help")) return;
     event.preventDefault();
-    if (busy) {
-      // One move at a time: a double click sends one request. A card chosen while the
-      // bots' answer is still landing (your turn already shows) is played once it has.
-      if (event.submitter && event.submitter.name === "card") queued = event.submitter.value;
-      return;
-    }
+    if (busy) return;  // one move at a time: a double click sends one request
     busy = true;
     root.setAttribute("aria-busy", "true");
     const submitter = event.submitter;
@@ -159,18 +158,8 @@ function game(root) {
       .finally(() => {
         busy = false;
         root.removeAttribute("aria-busy");
-        playQueued();
       });
   });
-
-  // The card chosen while busy, if the new hand still holds it and it is your turn.
-  function playQueued() {
-    const card = queued;
-    queued = null;
-    const button = card && root.querySelector(
-      "fieldset.hand:not([disabled]) button[name=card][value='" + card + "']");
-    if (button && !button.disabled) button.form.requestSubmit(button);
-  }
 
   root.addEventListener("change", (event) => {
     const form = event.target.form;

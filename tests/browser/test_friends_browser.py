@@ -218,7 +218,7 @@ def test_two_humans_and_two_bots_play_two_against_two(browser, asgi_url):
             break
         time.sleep(0.05)
     assert min(played.values()) >= 4
-    assert re.search(r"Bot \d \(Easy\)", mehmet.inner_text("[data-friends-board]"))
+    assert re.search(r"Bot \d\nEasy", mehmet.inner_text("[data-friends-board]"))  # name, level tag
 
 
 def test_a_player_reloads_mid_deal_and_continues(browser, asgi_url):
