@@ -91,5 +91,5 @@ def test_every_level_plays_a_whole_friends_deal_at_every_table(level, kind):
     table = play_friends_deal(level, kind)
     frame = frames.frame_for(table, 0)
     bots = [seat for seat in frame["seats"] if seat["kind"] == "bot"]
-    assert bots and all(level_name(level) in seat["name"] for seat in bots)
+    assert bots and all(seat["level_name"] == level_name(level) for seat in bots)
     assert frame["deal_over"] and len(frame["deals"]) == 1
