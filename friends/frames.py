@@ -16,7 +16,7 @@ from pisti.cards import parse_card
 from pisti_site.cardwords import every_card_words
 from pisti_site.deal_end import deal_end_context, match_goal
 from pisti_site.levels import level_name
-from pisti_site.table import deal_steps, highlight, present_table
+from pisti_site.table import deal_steps, highlight, present_view
 from pisti_site.table_html import render_table
 
 from .models import Table
@@ -76,11 +76,10 @@ def board_html(table: Table, match, state, seat: int | None, names: dict) -> str
         and not state.is_over
         and state.current_player == seat
     )
-    data = present_table(
-        state,
-        me,
+    view = view_for(state, me, match.totals)  # built once: the board and the "takes" marks
+    data = present_view(
+        view,
         playable=playable,
-        match_totals=match.totals,
         levels={
             i: level_name(entry["level"])
             for i, entry in enumerate(table.seats)
@@ -90,7 +89,7 @@ def board_html(table: Table, match, state, seat: int | None, names: dict) -> str
         show_hand=seat is not None,
     )
     if playable:  # what each card would take, as practice shows it
-        highlight(view_for(state, seat, match.totals), data["cards_in_hand"])
+        highlight(view, data["cards_in_hand"])
     for entry in data["seats"]:
         entry["name"] = names[entry["seat"]]
     if data["turn"] is not None and data["turn"] != me:
