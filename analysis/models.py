@@ -3,7 +3,8 @@
 ``result`` stays empty until the task has evaluated every move and writes them all in one
 statement, so a page never shows half an analysis; ``done``/``total`` only count progress.
 ``heartbeat`` is touched after every move: a row whose heartbeat is old and whose result is
-still empty belongs to a worker that died, and the next request enqueues it again.
+still empty belongs to a worker that died, and the next request enqueues it again. ``method``
+names the analysis that made the result; one made by an older method is made again.
 """
 
 from django.db import models
@@ -12,7 +13,7 @@ from django.db import models
 class DealAnalysis(models.Model):
     game = models.ForeignKey("practice.Game", on_delete=models.CASCADE, related_name="analyses")
     deal = models.PositiveIntegerField()  # 1-based, as in the review's URL
-    level = models.CharField(max_length=10)
+    method = models.CharField(max_length=16)  # pisti.analysis.METHOD when it was made
     done = models.PositiveIntegerField(default=0)
     total = models.PositiveIntegerField(default=0)
     result = models.JSONField(null=True, blank=True)

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django_tasks import TaskResultStatus
 
-from pisti.analysis import DEFAULT_LEVEL, LESSONS
+from pisti.analysis import LESSONS, METHOD
 from pisti.cards import parse_card
 from pisti_site.cardwords import card_words
 from pisti_site.totals_chart import chart_svg
@@ -34,10 +34,15 @@ def request_analysis(game, deal: int) -> DealAnalysis:
     """The deal's analysis row, with a task enqueued unless one is running or done."""
     try:
         row, _created = DealAnalysis.objects.get_or_create(
-            game=game, deal=deal, defaults={"level": DEFAULT_LEVEL}
+            game=game, deal=deal, defaults={"method": METHOD}
         )
     except IntegrityError:  # two requests at once: the other one created it
         row = DealAnalysis.objects.get(game=game, deal=deal)
+    if row.method != METHOD:  # made by an older analysis: make it again
+        DealAnalysis.objects.filter(pk=row.pk).update(
+            method=METHOD, result=None, done=0, total=0, task_id="", heartbeat=None
+        )
+        row.refresh_from_db()
     if row.finished:
         return row
     from .tasks import analyse_practice_deal

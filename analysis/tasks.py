@@ -32,7 +32,7 @@ def analyse_practice_deal(analysis_id: int) -> int:
         )
 
     DealAnalysis.objects.filter(pk=row.pk).update(done=0, heartbeat=timezone.now())
-    reviews = analyse_deal(state, game.HUMAN_SEAT, level=row.level, seed=row.pk, progress=progress)
+    reviews = analyse_deal(state, game.HUMAN_SEAT, seed=row.pk, progress=progress)
     moves = [serialise(state, review, game.HUMAN_SEAT) for review in reviews]
     with transaction.atomic():
         DealAnalysis.objects.filter(pk=row.pk, result__isnull=True).update(

@@ -1,45 +1,61 @@
-"""What every card in hand was worth: the search bots' sampling, opened up for review.
+"""What every card in hand was worth, and whether the card played was a mistake.
 
-The bots only need the best card; a review needs every card's value and how sure the
-search is of it. :func:`evaluate` takes a :class:`~pisti.view.PlayerView` (the same
-information the bot has, never a hidden card), samples worlds consistent with it exactly as
-the chosen search level does, plays every card in hand in every world (the same worlds for
-every card, so luck cancels in the differences) and returns, per card, the mean of the
-seat's side's deal points minus the opponents' and the standard error of its difference
-from the best card. In the last cards of a two-player deal it searches every opponent hand
-consistent with the view to the end instead, and the values are exact.
+:func:`evaluate` takes a :class:`~pisti.view.PlayerView` (the information the player had,
+never a hidden card) and asks, for every card in hand: over the deals that were possible
+from where the player sat, how many deal points does this card keep?
 
-The level is a parameter (``master`` by default; a stronger level plugs in the same way as long
-as it is a :class:`~pisti.bots.search.SearchBot`). The match score is left out on purpose:
-a review judges a deal's points.
+- **Worlds**: the unseen cards (the other hands, the stock, face-down cards) dealt
+  uniformly at random, consistent with the view's hand sizes, stock and face-down count.
+  Nothing is inferred from how the opponents played: people hold back captures and make
+  mistakes, so a hand is not ruled out because its owner "would have" taken a card.
+- **Play-outs**: every card in hand is played in the same worlds (luck cancels in the
+  differences) and the deal is finished with every seat on the counting policy
+  (:func:`~pisti.bots.policies.counting_outcome`). A card's value is the mean of the
+  seat's side's points from the rest of the deal minus the opponents' (the cards taken
+  before count towards the majority; points already banked are the same for every card).
+- **Noise**: the worlds are independent draws, so the standard error of a paired
+  difference is honest. Sampling starts with :data:`FIRST_WORLDS` and doubles until the
+  label of the card played (every card's, when no card is named) is the same at both ends
+  of its interval, the loss ± :data:`SETTLED` standard errors: up to :data:`MOST_WORLDS`
+  while a flag is at stake, :data:`MOST_WORLDS_BEST` while only "best" against "good" is.
+- **Exact**: with two players, the stock empty and nothing face down, every opponent hand
+  the unseen cards allow is searched to the end with both seats playing their best; their
+  average is exact.
 
-Labels come from the loss against the best card, in deal points (:data:`THRESHOLDS`); a
-loss within two standard errors of the best is never worse than ``good``.
+A move is labelled from its loss against the best card, in deal points (:data:`THRESHOLDS`).
+The match score is left out on purpose: a review judges a deal's points.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from itertools import combinations
 
-from .bots import LEVELS, make_bot
+from .bots import make_bot
+from .bots.endgame import value_after
 from .bots.heuristics import points_table, unseen_cards
-from .bots.playout import world_from
-from .bots.policies import public_ranks
-from .bots.search import SearchBot
+from .bots.playout import outcome_gains, side_margin, world_from
+from .bots.policies import counting_outcome, public_ranks
 from .cards import JACK
 from .state import GameState
 from .view import PlayerView, view_for
 
-DEFAULT_LEVEL = "master"
-DEFAULT_SAMPLES = 128
+# Stored with every analysis: one made by another method is made again.
+METHOD = "uniform-2"
+FIRST_WORLDS = 256
+MOST_WORLDS = 4096  # while a card sits on a flag's boundary (0.6, 1.5 or 3 points)
+MOST_WORLDS_BEST = 512  # while it sits between "best" and "good" only
+SETTLED = 2.0  # standard errors on each side of a loss within which its label must not change
+EXACT_CARDS = 4  # the whole last round of a two-player deal
+EXACT_UNSEEN = 12  # ... when the unseen cards leave at most C(12, 4) = 495 hands
 
-# Upper bounds of the loss (deal points) for each label, checked in order. Chosen so that
-# the expert's own moves are almost all "best" or "good" (tests/engine/test_analysis.py
-# measures it): a loss below a tenth of a point is noise, below 0.6 a matter of taste.
+# Upper bounds of the loss (deal points) for each label, checked in order: a loss below a
+# tenth of a point is noise, below 0.6 a matter of taste.
 THRESHOLDS = (("best", 0.1), ("good", 0.6), ("inaccuracy", 1.5), ("mistake", 3.0))
 LABELS = ("best", "good", "inaccuracy", "mistake", "blunder")
-NOISE_FACTOR = 2.0  # standard errors within which a move counts as the best's equal
+FLAGS = ("inaccuracy", "mistake", "blunder")
+ADVISOR_LEVEL = "master"  # the level whose card a hint gives outside the exact last round
 
 
 @dataclass
@@ -53,7 +69,7 @@ class CardValue:
 class Evaluation:
     values: dict[int, CardValue]
     exact: bool
-    samples: int
+    samples: int  # worlds played (sampled) or opponent hands searched (exact)
     # facts the reasons quote: per card, the share of worlds in which the next player
     # could take the pile this card leaves (a match of the top card or a jack)
     next_takes: dict[int, float] = field(default_factory=dict)
@@ -65,94 +81,152 @@ class Evaluation:
     def loss(self, card: int) -> float:
         return max(0.0, self.values[self.best].value - self.values[card].value)
 
+    def label(self, card: int) -> str:
+        return label(self.loss(card))
 
-def label(loss: float, stderr: float) -> str:
-    """The label of a move that lost ``loss`` points against the best card, measured with
-    ``stderr``: within the noise a move is at worst "good"."""
-    if loss <= THRESHOLDS[0][1]:
-        return "best"
-    if loss <= NOISE_FACTOR * stderr:
-        return "good"
-    for name, bound in THRESHOLDS[1:]:
+    def settled(self, card: int) -> bool:
+        """Whether ``card``'s label is the same at both ends of its confidence interval."""
+        return self.straddles(card) is None
+
+    def straddles(self, card: int) -> str | None:
+        """The highest label boundary inside ``card``'s confidence interval (the label
+        just above it), or ``None`` when its label is settled."""
+        loss, spread = self.loss(card), SETTLED * self.values[card].stderr
+        low, high = _named(max(loss - spread, 0.0)), _named(loss + spread)
+        return None if low == high else high
+
+
+def _named(loss: float) -> str:
+    for name, bound in THRESHOLDS:
         if loss <= bound:
             return name
     return "blunder"
 
 
-def searcher(level: str = DEFAULT_LEVEL, seed: int = 0) -> SearchBot:
-    """The search bot of ``level``, judging deal points only (no match bonus)."""
-    factory = LEVELS.get(level)
-    if factory is None or not issubclass(factory, SearchBot):
-        raise ValueError(f"analysis needs a search level, not {level!r}")
-    bot = factory(seed)
-    bot.match_aware = False
-    return bot
+def label(loss: float) -> str:
+    """The label of a move that lost ``loss`` points against the best card. It is given
+    once the sampling has settled it (see :func:`evaluate`): a move is not called a mistake
+    while a mistake's bound lies within two standard errors of its loss, unless even
+    :data:`MOST_WORLDS` worlds could not tell."""
+    return _named(loss)
 
 
 def evaluate(
-    view: PlayerView, level: str = DEFAULT_LEVEL, samples: int = DEFAULT_SAMPLES, seed: int = 0
+    view: PlayerView,
+    seed: int = 0,
+    first: int = FIRST_WORLDS,
+    most: int = MOST_WORLDS,
+    focus: int | None = None,
+    most_best: int = MOST_WORLDS_BEST,
 ) -> Evaluation:
-    """Every card in ``view.hand`` with its value and standard error."""
-    bot = searcher(level, seed)
+    """Every card in ``view.hand`` with its value and standard error. Sampling stops once
+    the label of ``focus`` (every card's, by default) is settled, or at ``most`` worlds
+    (``most_best`` when only "best" or "good" is in question)."""
     hand = sorted(set(view.hand))
     if len(hand) == 1:
         return Evaluation({hand[0]: CardValue(hand[0], 0.0, 0.0)}, exact=True, samples=0)
-    exact = _exact(bot, view, hand)
+    exact = exact_evaluation(view, hand)
     if exact is not None:
         return exact
-    return _sampled(bot, view, hand, samples)
+    return _sampled(view, hand, random.Random(seed), first, most, focus, most_best)
 
 
-def _sampled(bot: SearchBot, view: PlayerView, hand: list[int], samples: int) -> Evaluation:
-    """Every card played in the same ``samples`` worlds, drawn and played out exactly as
-    the level's bot draws and plays them (weighed by the opponents' plays, its policy)."""
+def _sampled(view: PlayerView, hand, rng, first, most, focus, most_best) -> Evaluation:
+    """Every card played in the same independent uniform worlds; then, while a watched
+    card's label is unsettled, twice as many worlds for the watched cards and the cards
+    that may still be best (a card clearly behind the best stops being played: its values
+    stay paired with the best's over the worlds it saw)."""
     unseen = unseen_cards(view)
     points = points_table(view.rules)
-    bot.samples = samples
+    public = public_ranks(view)  # counted once for every play-out
     results = {card: [] for card in hand}
     takes = dict.fromkeys(hand, 0)
     next_seat = (view.seat + 1) % view.players
-    public = public_ranks(view)  # counted once for every play-out
-    for cards in bot._worlds(view, unseen, points):
-        world = world_from(view, cards)
-        for card in hand:
-            trial = world.copy()
-            trial.play(card)
-            if _next_can_take(trial, next_seat, card):
-                takes[card] += 1
-            bot._finish(trial, view, card, points, public)
-            results[card].append(bot._utility(trial, view, points))
-    means = {card: sum(r) / samples for card, r in results.items()}
-    best = max(hand, key=lambda c: (means[c], -c))
+    watched = hand if focus is None else [focus]
+    playing, worlds, target = list(hand), 0, first
+    while True:
+        while worlds < target:
+            cards = list(unseen)
+            rng.shuffle(cards)
+            world = world_from(view, cards)
+            for card in playing:
+                outcome = counting_outcome(world, view, card, points, public)
+                results[card].append(side_margin(outcome_gains(*outcome, view, points), view.side))
+                if worlds < first and _next_can_take(world, next_seat, card):
+                    takes[card] += 1
+            worlds += 1
+        evaluation = _summary(results, takes, first)
+        unsettled = [evaluation.straddles(card) for card in watched]
+        cap = most if any(u in FLAGS for u in unsettled) else min(most, most_best)
+        if target >= cap or not any(unsettled):
+            return evaluation
+        target = min(2 * target, cap)
+        playing = [c for c in playing if c in watched or _may_be_best(evaluation, c)]
+
+
+def _may_be_best(evaluation: Evaluation, card: int) -> bool:
+    value = evaluation.values[card]
+    return evaluation.loss(card) <= SETTLED * value.stderr
+
+
+def _summary(results: dict[int, list[float]], takes: dict[int, int], first: int) -> Evaluation:
+    """Values and standard errors from the play-outs so far. The best card is the best
+    mean among the cards played in every world; a card played in fewer worlds is valued
+    by its paired difference from the best over those worlds."""
+    count = max(len(r) for r in results.values())
+    full = [card for card, r in results.items() if len(r) == count]
+    means = {card: sum(results[card]) / count for card in full}
+    best = max(full, key=lambda c: (means[c], -c))
     values = {}
-    for card in hand:
-        diffs = [a - b for a, b in zip(results[best], results[card], strict=True)]
-        mean = sum(diffs) / samples
-        var = sum((d - mean) ** 2 for d in diffs) / max(samples - 1, 1)
-        values[card] = CardValue(card, means[card], (var / samples) ** 0.5)
-    return Evaluation(
-        values, exact=False, samples=samples, next_takes={c: takes[c] / samples for c in hand}
-    )
+    for card, mine in results.items():
+        seen = len(mine)
+        diffs = [a - b for a, b in zip(results[best], mine, strict=False)]
+        mean = sum(diffs) / seen
+        var = sum((d - mean) ** 2 for d in diffs) / max(seen - 1, 1)
+        values[card] = CardValue(card, means[best] - mean, (var / seen) ** 0.5)
+    shares = {c: n / min(count, first) for c, n in takes.items()}
+    return Evaluation(values, exact=False, samples=count, next_takes=shares)
 
 
-def _next_can_take(trial: GameState, seat: int, played: int) -> bool:
-    """Whether ``seat`` (to move next) holds a card that takes the pile ``played`` left."""
-    if trial.current_player != seat or not trial.pile or trial.pile[-1] != played:
-        return False
-    rank = played >> 2
-    return any(c >> 2 in (rank, JACK) for c in trial.hands[seat])
+def _next_can_take(world: GameState, seat: int, played: int) -> bool:
+    """Whether ``seat``, next to move, holds a card that takes the pile ``played`` leaves
+    when it takes nothing: one of its rank or a jack. (After the last card of a round the
+    next hand is not dealt yet, and holds nothing.)"""
+    pile, rank = world.pile, played >> 2
+    if rank == JACK:
+        if pile or world.rules.jack_on_empty_table:
+            return False  # the jack takes
+    elif len(pile) > world.pile_face_down and pile[-1] >> 2 == rank:
+        return False  # it takes the pile
+    return any(c >> 2 in (rank, JACK) for c in world.hands[seat])
 
 
-def _exact(bot: SearchBot, view: PlayerView, hand: list[int]) -> Evaluation | None:
-    """Two players, stock empty, no face-down card, the level's last cards at most (the
-    whole last round for ``master``): every opponent hand consistent with the view, each
-    searched to the end; their average is exact."""
-    found = bot.exact_totals(view, hand)
-    if found is None:
+def exact_evaluation(view: PlayerView, hand: list[int]) -> Evaluation | None:
+    """Two players, the stock empty, nothing face down, at most :data:`EXACT_CARDS` in
+    hand: every hand the opponent can hold (any of the unseen cards, no inference), each
+    searched to the end with both seats playing their best. The average over those hands
+    is exact; ``None`` where the position is not one of these."""
+    if view.players != 2 or view.stock or len(hand) > EXACT_CARDS:
         return None
-    totals, count = found
-    values = {c: CardValue(c, totals[c] / count, 0.0) for c in hand}
-    return Evaluation(values, exact=True, samples=count)
+    if view.pile_size != len(view.pile_face_up):
+        return None  # face-down cards still on the table: sample instead
+    unseen = unseen_cards(view)
+    if len(unseen) > EXACT_UNSEEN:
+        return None
+    points = points_table(view.rules)
+    before = view.captured_cards
+    totals = dict.fromkeys(hand, 0.0)
+    hands = list(combinations(unseen, view.hand_sizes[1 - view.seat]))
+
+    def value_of(gains: list[int]) -> float:
+        return side_margin(gains, view.side)
+
+    for their_hand in hands:
+        world = world_from(view, list(their_hand) + [c for c in unseen if c not in their_hand])
+        for card in hand:
+            totals[card] += value_after(world, card, view.seat, points, before, value_of)
+    values = {c: CardValue(c, totals[c] / len(hands), 0.0) for c in hand}
+    return Evaluation(values, exact=True, samples=len(hands))
 
 
 @dataclass
@@ -174,7 +248,15 @@ class MoveReview:
 
     @property
     def label(self) -> str:
-        return label(self.loss, self.evaluation.values[self.played].stderr)
+        return self.evaluation.label(self.played)
+
+
+def review_move(
+    view: PlayerView, played: int, seed: int = 0, index: int = 0, **sampling
+) -> MoveReview:
+    """One decision judged: sampling goes on until the played card's label is settled
+    (``sampling``: :func:`evaluate`'s bounds, for the benchmarks)."""
+    return MoveReview(index, played, evaluate(view, seed=seed, focus=played, **sampling))
 
 
 def decisions(state: GameState, seat: int) -> list[tuple[int, PlayerView, int]]:
@@ -189,42 +271,32 @@ def decisions(state: GameState, seat: int) -> list[tuple[int, PlayerView, int]]:
     return found
 
 
-def analyse_deal(
-    state: GameState,
-    seat: int,
-    level: str = DEFAULT_LEVEL,
-    samples: int = DEFAULT_SAMPLES,
-    seed: int = 0,
-    progress=None,
-):
+def analyse_deal(state: GameState, seat: int, seed: int = 0, progress=None) -> list[MoveReview]:
     """Every decision of ``seat`` in the finished ``state``; ``progress(done, total)`` is
     called after each one (the task uses it to show how far it is)."""
     found = decisions(state, seat)
     reviews = []
     for number, (index, view, card) in enumerate(found):
-        evaluation = evaluate(view, level, samples, seed=seed * 1000 + index)
-        reviews.append(MoveReview(index, card, evaluation))
+        reviews.append(review_move(view, card, seed=seed * 1000 + index, index=index))
         if progress is not None:
             progress(number + 1, len(found))
     return reviews
 
 
-def advised_card(view: PlayerView, level: str = DEFAULT_LEVEL, seed: int = 0) -> tuple[int, bool]:
-    """The card to advise a player, and whether the review solved the position exactly: the
-    level's own choice, except where the review is exact (the last cards of a two-player
-    deal), where it is the review's best card. ``master`` plays its last round by its
-    play-outs, which score more against real opponents, but advice the review then marks
-    down would only confuse: over 300 last-round positions the two disagree by more than
-    0.6 points on 6."""
+def advised_card(view: PlayerView, seed: int = 0) -> tuple[int, bool]:
+    """The card to advise a player, and whether the review solved the position exactly:
+    the advisor level's own choice, except where the review is exact (the last round of a
+    two-player deal), where it is the review's best card, so taking a hint is never marked
+    down there. (Elsewhere the advisor's card is judged like any other.)"""
     hand = sorted(set(view.hand))
     if len(hand) > 1:
-        exact = _exact(searcher(level, seed), view, hand)
+        exact = exact_evaluation(view, hand)
         if exact is not None:
             return exact.best, True
-    return make_bot(level, seed).choose(view), False
+    return make_bot(ADVISOR_LEVEL, seed).choose(view), False
 
 
-def best_card_bot(level: str = DEFAULT_LEVEL, samples: int = DEFAULT_SAMPLES):
+def best_card_bot(first: int = FIRST_WORLDS, most: int = MOST_WORLDS):
     """A bot that always plays the analysis' best card (tests and the duel benchmark)."""
 
     class AnalysisBot:
@@ -232,7 +304,8 @@ def best_card_bot(level: str = DEFAULT_LEVEL, samples: int = DEFAULT_SAMPLES):
             self.rng = random.Random(seed)
 
         def choose(self, view: PlayerView) -> int:
-            return evaluate(view, level, samples, seed=self.rng.randrange(2**31)).best
+            seed = self.rng.randrange(2**31)
+            return evaluate(view, seed=seed, first=first, most=most).best
 
     return AnalysisBot
 

@@ -97,9 +97,7 @@ def hint(game: Game) -> tuple[int, str, bool] | None:
     if state is None or state.current_player != HUMAN:
         return None
     view = view_for(state, HUMAN, match.totals)
-    card, exact = advised_card(
-        view, "master", game.bot_seed(len(match.finished), len(state.events), 9)
-    )
+    card, exact = advised_card(view, game.bot_seed(len(match.finished), len(state.events), 9))
     kind = view.capture_kind(card)
     if kind is not None:
         if kind == JACK_PISTI:

@@ -1,5 +1,5 @@
 """Puzzles from real positions: bot-vs-bot deals (the ``hard`` level plays them), every
-decision analysed by the analysis' search (``master``'s), the clear ones kept.
+decision analysed by the review's analysis (:mod:`pisti.analysis`), the clear ones kept.
 
 A position becomes a puzzle when one card is clearly best: its value beats every other
 card's by at least :data:`MARGIN` deal points and by :data:`SIGMAS` standard errors of the
@@ -23,7 +23,7 @@ SIGMAS = 4.0  # ... and this many standard errors
 SAMPLES = 160
 PER_THEME_AND_DEAL = 2  # so that one deal does not fill a theme with near-identical positions
 SCREEN_SAMPLES = 24  # a cheap first look; only promising positions get the full search
-PLAYERS_LEVEL = "hard"  # the bots that play the deals (the analysis is master's)
+PLAYERS_LEVEL = "hard"  # the bots that play the deals
 THEMES = ("pisti", "jack", "last_capture", "counting", "partnership")
 TABLES = (Rules(), Rules(players=4, partnerships=True))
 
@@ -102,11 +102,13 @@ def generate(count: int, seed: int = 1, samples: int = SAMPLES, log=None) -> lis
             if len(set(view.hand)) < 2 or found.get(_likely_theme(view), 0) >= PER_THEME_AND_DEAL:
                 continue
             position_seed = deal * 100 + len(view.history)
-            screen = evaluate(view, samples=SCREEN_SAMPLES, seed=position_seed)
+            screen = evaluate(view, seed=position_seed, first=SCREEN_SAMPLES, most=SCREEN_SAMPLES)
             if not screen.exact and not _promising(screen):
                 continue
             evaluation = (
-                screen if screen.exact else evaluate(view, samples=samples, seed=position_seed + 1)
+                screen
+                if screen.exact
+                else evaluate(view, seed=position_seed + 1, first=samples, most=samples)
             )
             clear = clear_best(evaluation)
             theme = clear and theme_of(view, clear[0])

@@ -12,6 +12,7 @@ from django_tasks_db.models import DBTaskResult
 from analysis.models import DealAnalysis
 from analysis.service import summary
 from pisti import Rules
+from pisti.analysis import METHOD
 from pisti.cards import card_name
 from pisti_site.cardwords import card_words
 
@@ -68,6 +69,21 @@ def test_a_worker_stores_the_result_and_the_review_shows_it(client, game):
         assert response.status_code == 200
     assert client.get(reverse("analysis:move", args=[game.pk, 1, 0])).status_code == 404
     assert client.get(reverse("analysis:move", args=[game.pk, 1, 99])).status_code == 404
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_analysis_made_by_an_older_method_is_made_again(client, game):
+    client.get(review_url(game))
+    run_worker()
+    old = [{**move, "label": "blunder"} for move in DealAnalysis.objects.get().result]
+    DealAnalysis.objects.update(method="master", result=old)
+    client.get(review_url(game))
+    row = DealAnalysis.objects.get()
+    assert row.method == METHOD and not row.finished  # the old verdicts are not shown
+    run_worker()
+    row.refresh_from_db()
+    assert row.finished and row.result != old
+    assert DBTaskResult.objects.count() == 2
 
 
 @pytest.mark.django_db(transaction=True)

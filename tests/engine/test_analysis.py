@@ -1,5 +1,5 @@
-"""The analysis: exact answers in the last cards, labels that respect the noise, the expert's
-own moves judged best or good."""
+"""The analysis: exact answers in the last cards, labels that respect the noise and hold
+under a deeper independent look, the same label whatever the seed."""
 
 from __future__ import annotations
 
@@ -8,11 +8,15 @@ from itertools import combinations
 
 import pytest
 
+from benchmarks.analysis_agreement import _deep_world, check_deal
 from pisti import Rules, new_deal, view_for
 from pisti.analysis import (
-    DEFAULT_LEVEL,
+    FLAGS,
     LABELS,
-    NOISE_FACTOR,
+    MOST_WORLDS,
+    MOST_WORLDS_BEST,
+    CardValue,
+    Evaluation,
     advised_card,
     analyse_deal,
     best_card_bot,
@@ -24,7 +28,6 @@ from pisti.analysis import (
 from pisti.bots import make_bot
 from pisti.bots.heuristics import unseen_cards
 from pisti.bots.playout import world_from
-from pisti.bots.search import ranks_not_held
 from pisti.duel import duel
 from pisti.scoring import deal_points
 
@@ -55,15 +58,15 @@ def _solve(state, seat) -> float:
 
 
 def _brute_force(view) -> dict[int, float]:
-    """Every opponent hand the view allows, each solved open-handed, averaged: written
-    separately from the analysis, scoring with the engine's own deal_points."""
+    """Every hand the opponent can hold (any of the unseen cards: nothing is inferred from
+    its plays), each solved open-handed, averaged: written separately from the analysis,
+    scoring with the engine's own deal_points (the cards taken before count towards the
+    majority: the benchmark's world holds stand-ins for them)."""
     unseen = unseen_cards(view)
-    lacking = ranks_not_held(view)[1 - view.seat]
     hands = list(combinations(unseen, view.hand_sizes[1 - view.seat]))
-    hands = [h for h in hands if not any(c >> 2 in lacking for c in h)] or hands
     totals = dict.fromkeys(view.hand, 0.0)
     for hand in hands:
-        world = world_from(view, list(hand) + [c for c in unseen if c not in hand])
+        world = _deep_world(view, list(hand) + [c for c in unseen if c not in hand], True)
         for card in view.hand:
             trial = world.copy()
             trial.play(card)
@@ -73,7 +76,7 @@ def _brute_force(view) -> dict[int, float]:
 
 @pytest.mark.parametrize("seed", range(6))
 def test_last_cards_are_solved_exactly_and_the_right_card_is_best(seed):
-    state = _expert_deal(seed, NO_MAJORITY)
+    state = _expert_deal(seed, NO_MAJORITY if seed % 2 else None)
     late = [(i, v, c) for i, v, c in decisions(state, 0) if not v.stock and len(v.hand) <= 3]
     assert late, "every deal ends with a last round"
     for _index, view, _card in late:
@@ -104,80 +107,96 @@ def _last_round_positions(count: int, seed: int = 5):
 
 def test_advice_in_the_last_round_is_the_review_best_card_even_where_master_plays_otherwise():
     """Master plays its last round by its play-outs; advice there follows the exact review,
-    so a player who takes the hint is never marked down for it. Position 37 of this series
-    is one where master's own card loses 1.4 points by the review."""
-    views = _last_round_positions(38)
-    for index, view in enumerate(views[:6] + views[37:]):
+    so a player who takes the hint is never marked down for it."""
+    views = _last_round_positions(40)
+    differs = 0
+    for index, view in enumerate(views):
         evaluation = evaluate(view)
         assert evaluation.exact
         advised, exact = advised_card(view, seed=index)
         assert exact and evaluation.loss(advised) == 0
-    master_card = make_bot("master", 37).choose(views[37])
-    assert evaluate(views[37]).loss(master_card) > 0.6
+        differs += evaluation.loss(make_bot("master", index).choose(view)) > 0.1
+    assert differs, "some of these positions are ones where master plays another card"
 
 
-def test_advice_before_the_last_round_is_the_level_own_choice():
+def test_advice_before_the_last_round_is_master_own_choice():
     state = _expert_deal(3)
-    early = [v for _i, v, _c in decisions(state, 0) if v.stock][:4]
+    early = [v for _i, v, _c in decisions(state, 0) if v.stock][:3]
     for index, view in enumerate(early):
-        assert advised_card(view, "expert", index) == (
-            make_bot("expert", index).choose(view),
-            False,
-        )
+        assert advised_card(view, index) == (make_bot("master", index).choose(view), False)
 
 
-@pytest.mark.parametrize(
-    "loss,stderr", [(0.0, 0.0), (0.7, 0.4), (2.9, 1.5), (5.0, 2.6), (1.0, 0.0), (4.0, 0.1)]
-)
-def test_a_loss_within_two_standard_errors_is_never_worse_than_good(loss, stderr):
-    name = label(loss, stderr)
-    if loss <= NOISE_FACTOR * stderr:
-        assert name in ("best", "good")
-    assert name in LABELS
+def test_a_label_is_settled_only_when_both_ends_of_its_interval_agree():
+    values = {
+        0: CardValue(0, 1.0, 0.0),  # the best card
+        4: CardValue(4, 0.3, 0.1),  # loses 0.7 ± 0.2: 0.6 lies inside
+        8: CardValue(8, 0.0, 0.3),  # loses 1.0 ± 0.6: 0.6 and 1.5 lie inside
+        12: CardValue(12, -1.5, 0.2),  # loses 2.5 ± 0.4: a mistake either way
+    }
+    evaluation = Evaluation(values, exact=False, samples=256)
+    assert evaluation.settled(0) and evaluation.label(0) == "best"
+    assert evaluation.label(4) == "inaccuracy" and evaluation.straddles(4) == "inaccuracy"
+    assert evaluation.straddles(8) == "mistake"
+    assert evaluation.settled(12) and evaluation.label(12) == "mistake"
 
 
 def test_labels_grow_with_the_loss():
-    names = [label(loss, 0.0) for loss in (0.0, 0.5, 1.0, 2.0, 4.0)]
+    names = [label(loss) for loss in (0.0, 0.5, 1.0, 2.0, 4.0)]
     assert names == list(LABELS)
 
 
-def test_sampled_values_carry_their_noise_and_the_labels_respect_it():
+def test_sampled_values_carry_their_noise_and_sampling_goes_on_until_the_label_is_settled():
     state = _expert_deal(3)
-    reviews = analyse_deal(state, 0, samples=48)
+    reviews = analyse_deal(state, 0)
     assert len(reviews) >= 15  # the last card of each hand is no decision
     for review in reviews:
-        values = review.evaluation.values
+        evaluation, values = review.evaluation, review.evaluation.values
         assert review.played in values and review.best in values
         assert review.loss >= 0
-        if review.loss <= NOISE_FACTOR * values[review.played].stderr:
-            assert review.label in ("best", "good")
+        assert review.label == label(review.loss)
+        if not evaluation.exact:  # more worlds until settled, or the most for what is at stake
+            at_stake = evaluation.straddles(review.played)
+            most = MOST_WORLDS if at_stake in FLAGS else MOST_WORLDS_BEST
+            assert at_stake is None or evaluation.samples >= most
 
 
-def test_the_analysis_levels_own_moves_are_almost_all_best_or_good():
-    """A player as strong as the analysis is not told off: the labels' bounds sit above
-    the analysis' own noise."""
-    reviews = []
-    for seed in range(2):
-        reviews += analyse_deal(_expert_deal(seed, level=DEFAULT_LEVEL), 0)
-    good = sum(r.label in ("best", "good") for r in reviews)
-    assert good / len(reviews) >= 0.9
+def test_flagged_moves_hold_under_a_deeper_independent_look_and_labels_survive_a_new_seed():
+    """A fixed subset of ``benchmarks/analysis_agreement.py``: deals where seat 0 plays
+    badly, each flagged move checked by the benchmark's independent evaluation (its own
+    worlds, 4,096 of them, the frozen reference policy; brute force in the last round),
+    every decision analysed again with another seed."""
+    rows = [row for number in (0, 1, 5) for row in check_deal(number, 4096)]
+    flagged = [row for row in rows if row["label"] in FLAGS]
+    assert len(flagged) >= 3
+    for row in flagged:
+        assert row["lead"] > 0, row
+    # the mark a move gets (none, ?!, ?, ??) is the same whatever the seed
+    marks = [
+        tuple(label if label in FLAGS else "" for label in (r["label"], r["again"])) for r in rows
+    ]
+    assert sum(first == second for first, second in marks) >= 0.95 * len(rows)
 
 
 def test_the_analysis_never_reads_a_hidden_card():
-    """Two deals that differ only in the opponent's hidden cards give the same evaluation
-    of the same view."""
+    """Two positions that differ only in the cards the seat cannot see (the other hand, the
+    stock) give the same view and the same evaluation."""
     state = _expert_deal(5)
-    index, view, _ = decisions(state, 0)[2]
-    again = evaluate(view, samples=32, seed=9)
-    assert {c: v.value for c, v in evaluate(view, samples=32, seed=9).values.items()} == {
-        c: v.value for c, v in again.values.items()
+    _index, view, _ = decisions(state, 0)[2]
+    unseen = unseen_cards(view)
+    worlds = [world_from(view, order) for order in (unseen, unseen[::-1])]
+    assert worlds[0].hands[1] != worlds[1].hands[1] and worlds[0].stock != worlds[1].stock
+    views = [view_for(world, 0) for world in worlds]
+    assert views[0] == views[1]
+    first, second = (evaluate(v, seed=9, most=256) for v in views)
+    assert {c: v.value for c, v in first.values.items()} == {
+        c: v.value for c, v in second.values.items()
     }
-    assert set(evaluate(view, samples=8).values) == set(view.hand)
+    assert set(first.values) == set(view.hand)
 
 
 def test_a_missed_pisti_is_named():
     state = _expert_deal(1)
-    for review in analyse_deal(state, 0, samples=16):
+    for review in analyse_deal(state, 0):
         if review.played == review.best:
             continue
         view = next(v for i, v, _ in decisions(state, 0) if i == review.index)
@@ -202,17 +221,10 @@ def test_a_missed_pisti_is_named():
             assert kind == "pisti_missed"
 
 
-def test_only_search_levels_can_analyse():
-    state = _expert_deal(0)
-    view = decisions(state, 0)[0][1]
-    with pytest.raises(ValueError, match="search level"):
-        evaluate(view, level="medium")
-
-
 def test_a_bot_playing_the_analysis_best_card_beats_the_counting_reference_bot():
     """Playing the analysis' best card wins against the fixed card-counting reference bot
     over a duplicate duel (each deck twice, seats swapped): a review that recommended
     poor cards would lose it. The duel against the levels, with its interval, is
     ``benchmarks/analysis_speed.py --pairs``."""
-    result = duel(best_card_bot(), lambda seed: make_bot("counting", seed), pairs=10, seed=16)
+    result = duel(best_card_bot(64, 64), lambda seed: make_bot("counting", seed), pairs=10, seed=16)
     assert result.mean_margin > 0
