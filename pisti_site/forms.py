@@ -139,11 +139,19 @@ class HouseRulesForm(forms.Form):
         label=_("Ten of diamonds"), min_value=0, max_value=10, initial=3
     )
 
+    # Fields that only apply to one way of winning the match: a script shows them only
+    # then (without it, all show and the one that does not apply is ignored).
+    SCORING_ONLY = {"target": "points", "target_tie": "points", "deals_target": "deals"}
+
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         for name in list(self.fields):
             if name in HouseRulesForm.base_fields and name not in self.rule_fields:
                 del self.fields[name]
+        if "match_scoring" in self.fields:
+            for name, scoring in self.SCORING_ONLY.items():
+                if name in self.fields:
+                    self.fields[name].widget.attrs["data-scoring-only"] = scoring
 
     def table_rules(self, data) -> dict:
         """``players`` and ``partnerships`` for the chosen table."""

@@ -322,6 +322,7 @@ function showPoints(step) {
     const text = "+" + step.points[side];
     if (cell.textContent === text) return;
     cell.textContent = text;
+    cell.classList.toggle("is-zero", !step.points[side]);
     if (side === step.side && (step.pisti || step.jack_pisti)) {
       animate(cell, [{ transform: "scale(1.6)" }, { transform: "scale(1)" }],
         { duration: 500, easing: "ease-out" });

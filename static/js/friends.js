@@ -191,6 +191,7 @@ function drawing(root, t) {
       if (f.deal_over) return;  // the total already counts the deal
       entry.append(" ");
       const now = entry.appendChild(element("span", "strip-now", "+" + side.deal_points));
+      now.classList.toggle("is-zero", !side.deal_points);
       now.dataset.stripPoints = index;
       // the last pill says what the pills are ("+4 this deal"); the others say it to screen readers
       const last = index === f.sides.length - 1;
@@ -224,10 +225,11 @@ function drawing(root, t) {
       logged.forEach((step) => logLine(hooks.log, step.text, {
         pisti: step.pisti || step.jack_pisti, remark: !!step.leftover, number: step.index + 1,
       }));
-      // The leftover sweep comes after the last play (index = plays): shown once.
+      // The leftover sweep comes after the last play (index = plays): shown once, also
+      // when the page opened on a finished deal and logged it with the deal's last plays.
       const seen = shownDeal === f.deal ? shownPlays : 0;
       shownDeal = f.deal;
-      shownPlays = Math.max(seen, f.view.history.length, ...fresh.map((step) => step.index + 1));
+      shownPlays = Math.max(seen, f.view.history.length, ...logged.map((step) => step.index + 1));
       const others = fresh.filter((step) => step.seat !== f.seat).map((step) => step.text);
       if (others.length) announce(others.join(" "));
       const mine = launched;
@@ -312,12 +314,11 @@ function friendsTable(root, t, closeCodes, types) {
   root.addEventListener("submit", (event) => {
     event.preventDefault();
     const button = event.submitter;
-    const frame = draw.frame;
-    if (!button || button.name !== "card" || !frame) return;
+    if (!button || button.name !== "card") return;
     if (!event.target.hasAttribute("data-hand-form") || button.closest("fieldset[disabled]")) return;
     draw.launch(button);
     button.classList.add("is-playing");
-    socket.send({ type: types.play, card: button.value, version: frame.version });
+    socket.send({ type: types.play, card: button.value, version: currentVersion() });
   });
 
   const handlers = {
@@ -339,6 +340,12 @@ function friendsTable(root, t, closeCodes, types) {
       draw.bubble(message.seat, message.text);
     },
   };
+  // The version of the board on screen: the last frame's, or the server-rendered page's
+  // before the first frame comes (a press then is not lost: the socket keeps it).
+  function currentVersion() {
+    return draw.frame ? draw.frame.version : Number(root.dataset.version);
+  }
+
   const socket = openSocket(root.dataset.wsPath, {
     handlers,
     finalCodes: Object.values(closeCodes),
@@ -349,9 +356,8 @@ function friendsTable(root, t, closeCodes, types) {
 
   root.addEventListener("click", (event) => {
     const target = event.target.closest("button");
-    const frame = draw.frame;
-    if (!target || !frame) return;
-    const version = frame.version;
+    if (!target) return;
+    const version = currentVersion();
     if (target.dataset.next !== undefined) {
       target.disabled = true;  // one press; the next frame redraws the button or the wait
       socket.send({ type: types.next, version });

@@ -5,7 +5,7 @@
 import { Board } from "./board.js";
 import { numberKeys, onKeys } from "./keys.js";
 import { announce, logStep, scrollToNewest } from "./live.js";
-import { postForm, showError as showFetchError } from "./requests.js";
+import { clearError, errorText, postForm, showError as showFetchError } from "./requests.js";
 import { bindSound } from "./sound.js";
 
 function game(root) {
@@ -67,7 +67,10 @@ function game(root) {
 
   function hint(form, submitter) {
     postForm(form, submitter).then((payload) => {
-      form.querySelector("[data-hint-output]").textContent = payload.hint || payload.error || "";
+      const output = form.querySelector("[data-hint-output]");
+      output.textContent = payload.hint || payload.error || "";
+      // on a phone the sentence lands below the table: brought into view, the least scroll
+      output.scrollIntoView({ block: "nearest" });
       const button = payload.card &&
         root.querySelector("button[name=card][value='" + payload.card + "']");
       if (button) button.classList.add("is-hinted");
@@ -111,6 +114,7 @@ function game(root) {
     const launched = clicked ? board.launch(clicked.button) : null;
     postForm(form, submitter)
       .then((payload) => {
+        clearError();  // the server answered: an earlier failure's alert is old news
         if (payload.error) {
           // Refused: the card goes back to the hand (the server's board), with the reason.
           return board.rollBack(launched).then(() => {
@@ -153,7 +157,7 @@ function game(root) {
       .catch((error) => board.rollBack(launched).then(() => {
         if (clicked) clicked.button.classList.remove("is-playing");
         showFetchError(error);
-        showError((error && error.message) || root.getAttribute("data-failed-label"));
+        showError(errorText(error, root.getAttribute("data-failed-label")));
       }))
       .finally(() => {
         busy = false;
@@ -194,6 +198,9 @@ function presets(form) {
         if (!field || name === "csrfmiddlewaretoken") return;
         field.value = name in preset ? preset[name] : defaults[name];
       });
+      // fields shown by another field's value (site.js) follow the new values
+      const scoring = form.elements.match_scoring;
+      if (scoring) scoring.dispatchEvent(new Event("change"));
       links.forEach((l) => l.removeAttribute("aria-current"));
       link.setAttribute("aria-current", "true");
     });

@@ -27,6 +27,19 @@ export function postForm(form, submitter) {
 
 function close(alert) { alert.remove(); }
 
+// The words to show for a failure: the server's own message, or ``fallback`` (the page's
+// "could not be sent") for a network failure, whose browser text ("Failed to fetch")
+// means nothing to a player.
+export function errorText(error, fallback) {
+  return error instanceof FetchFailed && error.message ? error.message : fallback;
+}
+
+// Removes a shown failure: the next answer that works makes it old news.
+export function clearError() {
+  const shown = document.querySelector("[data-fetch-error]");
+  if (shown) close(shown);
+}
+
 let escapeBound = false;
 
 // Shows the server's message, or the template's "could not be reached" for a network

@@ -76,3 +76,23 @@ if (window.location.hash) {
   const target = document.getElementById(window.location.hash.slice(1));
   if (target && target.tagName === "DETAILS") target.open = true;
 }
+
+// House rules: the fields of the other way of winning a match (a points target when the
+// match is won on deals, and back) are hidden while they do not apply.
+function scoringFields() {
+  document.querySelectorAll("select[name='match_scoring']").forEach((select) => {
+    const form = select.form;
+    const show = () => {
+      const scoring = select.value || "points";
+      form.querySelectorAll("[data-scoring-only]").forEach((field) => {
+        const box = field.closest(".field") || field;
+        box.hidden = field.getAttribute("data-scoring-only") !== scoring;
+      });
+    };
+    select.addEventListener("change", show);
+    form.addEventListener("reset", () => window.setTimeout(show));
+    show();
+  });
+}
+scoringFields();
+

@@ -7,10 +7,19 @@ export function openSocket(path, { handlers, finalCodes, onLost, onFinal, paused
   const scheme = window.location.protocol === "https:" ? "wss://" : "ws://";
   let socket = null;
   let retry = 500;
+  // Messages sent before the socket is open (a press right after the page loads, or while
+  // it reconnects) wait for it instead of being lost; each carries its version, so one
+  // the table has moved past is refused with a reason.
+  let waiting = [];
 
   function connect() {
     socket = new WebSocket(scheme + window.location.host + path);
-    socket.addEventListener("open", () => { retry = 500; });
+    socket.addEventListener("open", () => {
+      retry = 500;
+      const queued = waiting;
+      waiting = [];
+      queued.forEach((message) => socket.send(JSON.stringify(message)));
+    });
     socket.addEventListener("message", (event) => {
       const message = JSON.parse(event.data);
       const handler = handlers[message.type];
@@ -31,7 +40,11 @@ export function openSocket(path, { handlers, finalCodes, onLost, onFinal, paused
   connect();
   return {
     send(message) {
-      if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+      if (socket && socket.readyState === WebSocket.OPEN) {
+        socket.send(JSON.stringify(message));
+      } else {
+        waiting.push(message);
+      }
     },
   };
 }

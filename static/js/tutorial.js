@@ -5,7 +5,7 @@
 import { Board } from "./board.js";
 import { numberKeys } from "./keys.js";
 import { announce } from "./live.js";
-import { postForm, showError as showFetchError } from "./requests.js";
+import { clearError, errorText, postForm, showError as showFetchError } from "./requests.js";
 
 function lesson(root) {
   const board = new Board(root);
@@ -39,7 +39,7 @@ function lesson(root) {
       ? { card: submitter.value, button: submitter } : null;
     root.setAttribute("aria-busy", "true");
     postForm(event.target, submitter)
-      .then((payload) => board.play(payload.steps || [], { clicked, holdFirst: true })
+      .then((payload) => clearError() || board.play(payload.steps || [], { clicked, holdFirst: true })
         .then(() => {
           if (payload.html) root.innerHTML = payload.html;
           if (payload.error) {
@@ -52,7 +52,7 @@ function lesson(root) {
         }))
       .catch((error) => {
         showFetchError(error);
-        showError((error && error.message) || root.getAttribute("data-failed-label"));
+        showError(errorText(error, root.getAttribute("data-failed-label")));
       })
       .finally(() => {
         busy = false;

@@ -267,3 +267,25 @@ def test_a_card_clicked_while_the_bots_answer_lands_hurries_it_and_plays_nothing
     assert page.locator("[data-log] li:not(.is-remark)").count() == 2
     assert page.locator(f"{playable}[value='{second}']").count() == 1
     context.close()
+
+
+def test_house_rules_show_only_the_fields_of_the_chosen_way_to_win(calm_page, site_url):
+    """A points target makes no sense for a match won on deals, and back: the field that
+    does not apply is hidden while the other way is chosen (all show without scripts)."""
+    page = calm_page
+    page.goto(f"{site_url}/tr/practice/")
+    page.click(".settings-fold summary")
+    page.click("[data-house-rules] > summary")
+    assert page.is_visible("[name=target]") and not page.is_visible("[name=deals_target]")
+    page.select_option("[name=match_scoring]", "deals")
+    assert page.is_visible("[name=deals_target]")
+    assert not page.is_visible("[name=target]") and not page.is_visible("[name=target_tie]")
+    page.fill("[name=deals_target]", "2")
+    page.click("form[data-new-game] button[type=submit]")
+    page.wait_for_selector("[data-practice]")
+    # the deal's points pills show only once a side has some ("+0" says nothing)
+    pills = page.locator("[data-strip-points]")
+    assert pills.count() == 2
+    for index in range(2):
+        zero = pills.nth(index).text_content() == "+0"
+        assert pills.nth(index).is_visible() != zero

@@ -619,6 +619,29 @@ def test_your_card_leaves_at_once_and_a_refused_one_comes_back(browser, site_url
     context.close()
 
 
+def test_a_lost_connection_is_told_in_the_site_words_and_forgotten_once_a_move_works(
+    browser, site_url
+):
+    """A move that cannot reach the server comes back with the page's own sentence (not
+    the browser's "Failed to fetch"); the alert goes once the next move goes through."""
+    context = context_for(browser, "phone", pace="fast")
+    page = context.new_page()
+    new_game(page, site_url)
+    page.route(PLAY_URL, lambda route: route.abort("internetdisconnected"))
+    page.locator(".hand:not([disabled]) button[name=card]").first.click()
+    alert = page.wait_for_selector("[data-fetch-error]")
+    failed = page.get_attribute("[data-practice]", "data-failed-label")
+    assert page.inner_text("[data-status]") == failed
+    assert "fetch" not in alert.inner_text().lower()
+    page.unroute(PLAY_URL)
+    wait_idle(page)
+    page.locator(".hand:not([disabled]) button[name=card]").first.click()
+    wait_idle(page)
+    page.wait_for_selector("[data-fetch-error]", state="detached")
+    assert page.locator(".hand button[name=card]").count() == 3
+    context.close()
+
+
 SEAT_OVERFLOW = """() => Array.from(document.querySelectorAll('.seat')).flatMap((seat) => {
   const box = seat.getBoundingClientRect();
   return Array.from(seat.querySelectorAll('.seat-label, .seat-name, .seat-level'))
