@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from .bots import make_bot
-from .bots.endgame import value_after
+from .bots.endgame import totals_over_hands
 from .bots.heuristics import points_table, unseen_cards
 from .bots.playout import outcome_gains, side_margin, world_from
 from .bots.policies import counting_outcome, public_ranks
@@ -92,15 +92,8 @@ class Evaluation:
         """The highest label boundary inside ``card``'s confidence interval (the label
         just above it), or ``None`` when its label is settled."""
         loss, spread = self.loss(card), SETTLED * self.values[card].stderr
-        low, high = _named(max(loss - spread, 0.0)), _named(loss + spread)
+        low, high = label(max(loss - spread, 0.0)), label(loss + spread)
         return None if low == high else high
-
-
-def _named(loss: float) -> str:
-    for name, bound in THRESHOLDS:
-        if loss <= bound:
-            return name
-    return "blunder"
 
 
 def label(loss: float) -> str:
@@ -108,7 +101,10 @@ def label(loss: float) -> str:
     once the sampling has settled it (see :func:`evaluate`): a move is not called a mistake
     while a mistake's bound lies within two standard errors of its loss, unless even
     :data:`MOST_WORLDS` worlds could not tell."""
-    return _named(loss)
+    for name, bound in THRESHOLDS:
+        if loss <= bound:
+            return name
+    return "blunder"
 
 
 def evaluate(
@@ -213,18 +209,8 @@ def exact_evaluation(view: PlayerView, hand: list[int]) -> Evaluation | None:
     unseen = unseen_cards(view)
     if len(unseen) > EXACT_UNSEEN:
         return None
-    points = points_table(view.rules)
-    before = view.captured_cards
-    totals = dict.fromkeys(hand, 0.0)
     hands = list(combinations(unseen, view.hand_sizes[1 - view.seat]))
-
-    def value_of(gains: list[int]) -> float:
-        return side_margin(gains, view.side)
-
-    for their_hand in hands:
-        world = world_from(view, list(their_hand) + [c for c in unseen if c not in their_hand])
-        for card in hand:
-            totals[card] += value_after(world, card, view.seat, points, before, value_of)
+    totals = totals_over_hands(view, hand, hands, lambda gains: side_margin(gains, view.side))
     values = {c: CardValue(c, totals[c] / len(hands), 0.0) for c in hand}
     return Evaluation(values, exact=True, samples=len(hands))
 

@@ -17,6 +17,8 @@ from collections.abc import Callable
 from ..cards import JACK
 from ..scoring import side_gains
 from ..state import JACK_PISTI, PISTI, GameState
+from .heuristics import points_table, unseen_cards
+from .playout import world_from
 
 INFINITY = float("inf")
 
@@ -130,3 +132,20 @@ def _add(taken, cards, side, pile, points):
 
 def _bump(counts, side):
     return tuple(n + 1 if s == side else n for s, n in enumerate(counts))
+
+
+def totals_over_hands(view, hand, their_hands, value_of: Callable[[list[int]], float]) -> dict:
+    """Each card of ``hand`` (``view``'s seat to move in the last round of a two-player
+    deal) summed over ``their_hands``, the other seat's possible hands, each position
+    searched to the end by :func:`value_after`. The expert's endgame and the analysis'
+    exact last round differ only in which hands they pass."""
+    unseen = unseen_cards(view)
+    points = points_table(view.rules)
+    totals = dict.fromkeys(hand, 0.0)
+    for their_hand in their_hands:
+        world = world_from(view, list(their_hand) + [c for c in unseen if c not in their_hand])
+        for card in hand:
+            totals[card] += value_after(
+                world, card, view.seat, points, view.captured_cards, value_of
+            )
+    return totals

@@ -18,7 +18,7 @@ from itertools import combinations
 from ..cards import JACK
 from ..state import GameState
 from ..view import PlayerView
-from .endgame import value_after
+from .endgame import totals_over_hands
 from .heuristics import points_table, unseen_cards
 from .inference import decisions_this_round, resample, weigh
 from .levels import Evaluator, medium_choice
@@ -189,20 +189,10 @@ class SearchBot:
         unseen = unseen_cards(view)
         if len(unseen) > 12:
             return None
-        points = points_table(view.rules)
         lacking = ranks_not_held(view)[opponent]
         hands = list(combinations(unseen, view.hand_sizes[opponent]))
         consistent = [h for h in hands if not any(c >> 2 in lacking for c in h)] or hands
-        totals = dict.fromkeys(hand, 0.0)
-        before = view.captured_cards
-
-        def value_of(gains: list[int]) -> float:
-            return self._value(gains, view)
-
-        for their_hand in consistent:
-            world = world_from(view, list(their_hand) + [c for c in unseen if c not in their_hand])
-            for card in hand:
-                totals[card] += value_after(world, card, view.seat, points, before, value_of)
+        totals = totals_over_hands(view, hand, consistent, lambda gains: self._value(gains, view))
         return totals, len(consistent)
 
 

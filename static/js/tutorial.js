@@ -39,8 +39,9 @@ function lesson(root) {
       ? { card: submitter.value, button: submitter } : null;
     root.setAttribute("aria-busy", "true");
     postForm(event.target, submitter)
-      .then((payload) => clearError() || board.play(payload.steps || [], { clicked, holdFirst: true })
-        .then(() => {
+      .then((payload) => {
+        clearError();  // the server answered: an earlier failure's alert is old news
+        return board.play(payload.steps || [], { clicked, holdFirst: true }).then(() => {
           if (payload.html) root.innerHTML = payload.html;
           if (payload.error) {
             showError(payload.error);
@@ -49,7 +50,8 @@ function lesson(root) {
           }
           focusStep(!!clicked);
           if (clicked) keepBoardInView();
-        }))
+        });
+      })
       .catch((error) => {
         showFetchError(error);
         showError(errorText(error, root.getAttribute("data-failed-label")));
