@@ -333,3 +333,42 @@ def test_a_reaction_shows_at_the_senders_seat_on_the_other_screen(browser, asgi_
     )
     assert mehmet.locator("[data-seat='0'] .reaction-bubble").count() == 1
     mehmet.wait_for_selector(".reaction-bubble", state="detached", timeout=5000)
+
+
+KEEP_SOCKETS = """
+window.pistiSockets = [];
+const RealSocket = window.WebSocket;
+window.WebSocket = class extends RealSocket {
+  constructor(...args) { super(...args); window.pistiSockets.push(this); }
+};
+"""
+
+
+def test_a_card_pressed_while_the_connection_is_down_is_played_once_it_is_back(browser, asgi_url):
+    """The socket drops (a phone walking out of Wi-Fi); the player presses a card before it
+    reconnects. The press must wait for the new connection and be played, not be lost."""
+    ayse = player(browser, phone=True)
+    ayse.context.add_init_script(KEEP_SOCKETS)
+    make_table(ayse, asgi_url)
+    ayse.select_option("#level-1", "easy")
+    ayse.click("li[data-seat='1'] button:has-text('Put in this seat')")
+    ayse.wait_for_selector("li[data-seat='1'] strong:has-text('Bot')")
+    start(ayse)
+    ayse.wait_for_selector(PLAYABLE)
+    ayse.wait_for_function("() => window.pistiSockets.at(-1).readyState === WebSocket.OPEN")
+    opened = ayse.evaluate("window.pistiSockets.length")
+    ayse.evaluate("window.pistiSockets.at(-1).close()")
+    ayse.wait_for_selector("[data-friends-status]:has-text('connection was lost')")
+    moves = ayse.locator("[data-friends-log] li:not(.is-remark)").count()
+    card = ayse.get_attribute(PLAYABLE, "value")
+    ayse.click(f"{PLAYABLE}[value='{card}']")
+    assert ayse.evaluate("window.pistiSockets.length") == opened  # still down when pressed
+    ayse.wait_for_function(
+        "([card, moves]) => !document.querySelector(`[data-friends-board] button[value='${card}']`)"
+        " && document.querySelectorAll('[data-friends-log] li:not(.is-remark)').length > moves",
+        arg=[card, moves],
+        timeout=10_000,
+    )
+    assert ayse.evaluate("window.pistiSockets.length") == opened + 1  # one new connection
+    assert ayse.locator("[data-friends-note]").is_hidden()  # nothing refused
+    ayse.context.close()
