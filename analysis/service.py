@@ -20,7 +20,6 @@ from django_tasks import TaskResultStatus
 from pisti.analysis import LESSONS, METHOD
 from pisti.cards import parse_card
 from pisti_site.cardwords import card_words
-from pisti_site.totals_chart import chart_svg
 
 from .models import DealAnalysis
 
@@ -174,20 +173,21 @@ def summary(moves: list[dict]) -> dict:
     }
 
 
-def match_overview(game, language_prefix=None) -> dict:
-    """Points lost per analysed deal, and the three most common kinds of mistake with the
-    tutorial lesson that teaches each."""
+def match_overview(game) -> dict:
+    """Accuracy and points lost per analysed deal and over the match, and the three most
+    common kinds of mistake with the tutorial lesson that teaches each."""
     rows = DealAnalysis.objects.filter(game=game, result__isnull=False).order_by("deal")
-    per_deal, kinds = [], {}
+    per_deal, kinds, every_move = [], {}, []
     for row in rows:
-        per_deal.append((row.deal, round(sum(m["loss"] for m in row.result), 1)))
+        per_deal.append({"deal": row.deal, **summary(row.result)})
+        every_move += row.result
         for move in row.result:
             if move["label"] in ("inaccuracy", "mistake", "blunder"):
                 kinds[move["kind"]] = kinds.get(move["kind"], 0) + 1
     common = sorted(kinds.items(), key=lambda kv: -kv[1])[:3]
     return {
         "per_deal": per_deal,
-        "chart": chart_svg([[lost] for _deal, lost in per_deal], [_("Points lost per deal")], None),
+        "match": summary(every_move),
         "common": [
             {
                 "name": kind_name(k),
@@ -197,31 +197,3 @@ def match_overview(game, language_prefix=None) -> dict:
             for k, n in common
         ],
     }
-
-
-def panel_context(game, deal: int) -> dict:
-    """What the review page's analysis panel shows (queueing the analysis when needed)."""
-    row = request_analysis(game, deal)
-    context = {
-        "analysis": row,
-        "deal_number": deal,
-        "progress": progress_text(row),
-        "status_url": reverse("analysis:status", args=[game.pk, deal]),
-    }
-    if row.finished:
-        moves = row.result
-        context["summary"] = summary(moves)
-        context["moves"] = [
-            {
-                "number": n + 1,
-                "played": card_words(parse_card(m["played"])),
-                "best": card_words(parse_card(m["best"])),
-                "label": m["label"],
-                "label_name": label_name(m["label"]),
-                "loss": m["loss"],
-                "url": reverse("analysis:move", args=[game.pk, deal, n + 1]),
-            }
-            for n, m in enumerate(moves)
-        ]
-        context["overview"] = match_overview(game)
-    return context

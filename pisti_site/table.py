@@ -28,9 +28,10 @@ Data contract (what the template and the script rely on)::
     }
 
 where a card is ``{"name": "TD", "words": "ten of diamonds", "number": key 1–9,
-"takes": int | None, "pisti": label | None}``. The script reads the same names from the
-markup's ``data-*`` hooks: ``data-seat``, ``data-stack``, ``data-pile``, ``data-hand``,
-``data-card``, ``data-turn``, ``data-status``.
+"takes": int | None, "pisti": label | None, "marks": ("played", "best") or fewer}`` (the
+review's marks on the card a seat played and on the analysis' best card). The script
+reads the same names from the markup's ``data-*`` hooks: ``data-seat``, ``data-stack``,
+``data-pile``, ``data-hand``, ``data-card``, ``data-turn``, ``data-status``.
 """
 
 from __future__ import annotations
@@ -60,6 +61,14 @@ def seat_names(players: int, partnerships: bool = False) -> dict[int, str]:
     if players == 3:
         return {0: _("You"), 1: _("Left opponent"), 2: _("Right opponent")}
     return {0: _("You"), 1: _("Your opponent")}
+
+
+def side_names(rules) -> list[str]:
+    """Each side as the player at the bottom (seat 0) calls it: "You", "Your opponent"…"""
+    if rules.partnerships:
+        return [_("You and your partner"), _("Your opponents")]
+    names = seat_names(rules.players, rules.partnerships)
+    return [names[seat] for seat in range(rules.players)]
 
 
 def describe_event(event, names) -> str:
@@ -172,7 +181,7 @@ def deal_steps(state, names, side_names, start: int = 0) -> list[dict]:
     return steps
 
 
-def card_entry(card: int, number: int | None = None) -> dict:
+def card_entry(card: int, number: int | None = None, marks=None) -> dict:
     return {
         "card": card,
         "name": card_name(card),
@@ -180,6 +189,7 @@ def card_entry(card: int, number: int | None = None) -> dict:
         "number": number,
         "takes": None,
         "pisti": None,
+        "marks": tuple((marks or {}).get(card, ())),
     }
 
 
@@ -221,13 +231,15 @@ def present_table(
     levels=None,
     form=None,
     revealed=None,
+    marks=None,
     show_hand: bool = True,
 ) -> dict:
     """The template's view of the table for ``seat`` (see the module's data contract).
 
     ``levels`` maps seats to the label shown by their name (the bots' level); ``form`` is
-    where a card from the hand is posted; ``revealed`` maps seats to hands shown face up,
-    for the review of a finished deal only.
+    where a card from the hand is posted. The review of a finished deal passes
+    ``revealed`` (the other seats' hands, face up) and ``marks`` (card -> its marks); its
+    snapshot keeps the seat to play marked, as the moment it shows.
     """
     return present_view(
         view_for(state, seat, match_totals),
@@ -235,6 +247,7 @@ def present_table(
         levels=levels,
         form=form,
         revealed=revealed,
+        marks=marks,
         show_hand=show_hand,
     )
 
@@ -246,6 +259,7 @@ def present_view(
     levels=None,
     form=None,
     revealed=None,
+    marks=None,
     show_hand: bool = True,
 ) -> dict:
     """:func:`present_table` from a seat's view alone (a puzzle stores only the view)."""
@@ -253,8 +267,8 @@ def present_view(
     players = view.players
     names = seat_names(players, view.rules.partnerships)
     turn = view.to_move
-    if revealed or (turn == seat and not playable):
-        turn = None  # a review snapshot, or a hand the page does not let you play now
+    if turn == seat and not playable and revealed is None:
+        turn = None  # a hand the page does not let you play now
     # Every seat shows its side's captured pile, so partners both show the team's, marked
     # as the team's (``team``: an icon of two beside the count, so two equal counts never
     # read as two piles); a screen reader hears it once per side (at your own seat for your
@@ -281,7 +295,7 @@ def present_view(
                 "is_me": other == seat,
                 "is_turn": other == turn,
                 "stack": stack,
-                "revealed": [card_entry(c) for c in (revealed or {}).get(other, [])],
+                "revealed": [card_entry(c, marks=marks) for c in (revealed or {}).get(other, [])],
             }
         )
     face_down = view.pile_size - len(view.pile_face_up)
@@ -297,7 +311,7 @@ def present_view(
     )
     # The cards left close up after a play (board.js slides them together as the card
     # leaves), so a hand never shows gaps; the number keys follow the cards on screen.
-    hand = [card_entry(card, number) for number, card in enumerate(sorted(view.hand), 1)]
+    hand = [card_entry(card, number, marks) for number, card in enumerate(sorted(view.hand), 1)]
     if turn is None:
         turn_text = ""
     elif turn == seat:
@@ -332,7 +346,7 @@ def present_view(
         "cards_in_hand": [c for c in hand if c],
         "playable": playable,
         "form": form,
-        "show_hand": show_hand and not revealed,
+        "show_hand": show_hand,
         "captured_ours": view.captured_cards[side],
         "captured_theirs": sum(view.captured_cards) - view.captured_cards[side],
     }

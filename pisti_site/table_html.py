@@ -68,13 +68,24 @@ def stack_html(stack: dict) -> str:
     )
 
 
-def _named_card(c: dict, opening: str) -> str:
-    """A face-up card in its ``opening`` span, with its name for screen readers."""
-    return f'{opening}{card(c["name"])}<span class="visually-hidden">{_e(c["words"])}</span></span>'
+def _named_card(c: dict, css: str, attributes: str = "") -> str:
+    """A face-up card in a span of class ``css``, with its name for screen readers and the
+    review's marks (the card played, the best card) as classes and a word under it."""
+    css += "".join(f" is-{mark}" for mark in c["marks"])
+    tags = "".join(
+        f'<span class="card-tag tag-{mark}">{_e(_MARK_WORDS[mark]())}</span>' for mark in c["marks"]
+    )
+    return (
+        f'<span class="{css}"{attributes}>{card(c["name"])}'
+        f'<span class="visually-hidden">{_e(c["words"])}</span>{tags}</span>'
+    )
+
+
+_MARK_WORDS = {"played": lambda: _("played"), "best": lambda: _("best")}
 
 
 def _revealed(seat: dict) -> str:
-    cards = "".join(_named_card(c, '<span class="revealed-card">') for c in seat["revealed"])
+    cards = "".join(_named_card(c, "revealed-card") for c in seat["revealed"])
     return f'<div class="seat-revealed review-hand">{cards}</div>'
 
 
@@ -198,8 +209,7 @@ def _form(table: dict, csrf_input: str) -> str:
 
 def _static_hand(table: dict) -> str:
     cards = "".join(
-        _named_card(c, f'<span class="card-button" data-card="{_e(c["name"])}">')
-        for c in table["hand"]
+        _named_card(c, "card-button", f' data-card="{_e(c["name"])}"') for c in table["hand"]
     )
     return f'\n  <div class="hand is-static" data-hand>{cards}</div>\n  '
 

@@ -11,26 +11,23 @@ from django.utils.translation import gettext as _
 
 from pisti import deal_points, view_for
 from pisti.cards import ACE, JACK, RANKS, TEN_OF_DIAMONDS, TWO_OF_CLUBS
-from pisti.dealing import dealt_hand, rounds_per_deal
 from pisti_site.cardwords import card_words
 from pisti_site.deal_end import (
     deal_end_context,
-    deal_summary,
     goal,
     match_goal,
     plays_for_deals,
 )
 from pisti_site.levels import level_name
-from pisti_site.table import deal_steps, describe_event, highlight, present_table, seat_names
+from pisti_site.table import (
+    deal_steps,
+    highlight,
+    present_table,
+    seat_names,
+    side_names,
+)
 
 from .service import HUMAN, load_match
-
-
-def side_names(rules) -> list[str]:
-    if rules.partnerships:
-        return [_("You and your partner"), _("Your opponents")]
-    names = seat_names(rules.players, rules.partnerships)
-    return [names[seat] for seat in range(rules.players)]
 
 
 def recent_events(state) -> list[dict]:
@@ -151,41 +148,3 @@ def game_context(game) -> dict:
     if match.current is None and match.finished:
         context.update(deal_end_context(match, names))
     return context
-
-
-def review_context(game, deal_index: int) -> dict | None:
-    """Every hand and every play of a finished deal, round by round."""
-    match = load_match(game)
-    if not 0 <= deal_index < len(match.finished):
-        return None
-    state = match.finished[deal_index]
-    rules = state.rules
-    seats = seat_names(rules.players, rules.partnerships)
-    per_round = 4 * rules.players
-    rounds = []
-    for r in range(rounds_per_deal(rules.players)):
-        events = state.events[r * per_round : (r + 1) * per_round]
-        start = state.replayed(r * per_round)
-        hands = {
-            seat: dealt_hand(state.stock, rules.players, state.dealer, seat, r)
-            for seat in range(rules.players)
-        }
-        table = present_table(
-            start,
-            HUMAN,
-            playable=False,
-            revealed=hands,
-            levels=bot_levels(game, rules),
-        )
-        plays = [describe_event(e, seats) for e in events]
-        rounds.append({"number": r + 1, "table": table, "plays": plays})
-    layout = state.layout
-    return {
-        "game": game,
-        "deal_number": deal_index + 1,
-        "rounds": rounds,
-        "table": [card_words(c) for c in layout.table],
-        "face_down": [card_words(c) for c in layout.table[: layout.face_down]],
-        "summary": deal_summary(state, rules, side_names(rules), match),
-        "deals_match": plays_for_deals(rules),
-    }

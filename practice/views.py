@@ -28,7 +28,7 @@ from pisti_site.visitors import owned_or_404, session_key, wants_json
 from . import service
 from .forms import PRESET_LABELS, NewGameForm, initial_from_query
 from .models import Game
-from .presenting import game_context, opening_table, recent_events, review_context
+from .presenting import game_context, opening_table, recent_events
 from .service import MoveRefused
 
 
@@ -212,11 +212,11 @@ def hint(request, game_id):
 
 @require_safe
 def review(request, game_id, deal):
+    """The review's first address: the board to step through is the analysis app's."""
     game = _game_or_404(request, game_id)
-    context = review_context(game, deal - 1)
-    if context is None:
+    if not 1 <= deal <= len(service.load_match(game).finished):
         raise Http404
-    return render(request, "practice/review.html", context)
+    return redirect("analysis:review", game_id=game.pk, deal=deal)
 
 
 @require_safe

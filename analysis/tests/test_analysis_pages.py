@@ -11,10 +11,11 @@ from django_tasks_db.models import DBTaskResult
 
 from analysis.models import DealAnalysis
 from analysis.service import summary
-from pisti import Rules
+from pisti import Rules, view_for
 from pisti.analysis import METHOD
 from pisti.cards import card_name
 from pisti_site.cardwords import card_words
+from practice.service import load_match
 
 from .helpers import game_with_a_finished_deal
 
@@ -28,7 +29,7 @@ def game(client):
 
 
 def review_url(game, deal=1, language="en"):
-    return f"/{language}/practice/{game.pk}/review/{deal}/"
+    return f"/{language}/analysis/{game.pk}/{deal}/"
 
 
 def run_worker():
@@ -52,23 +53,87 @@ def test_a_worker_stores_the_result_and_the_review_shows_it(client, game):
     row = DealAnalysis.objects.get(game=game, deal=1)
     assert row.finished and row.done == row.total == len(row.result) >= 15
     assert DBTaskResult.objects.get().status == "SUCCESSFUL"
+    # the game's "review this deal" address leads here
+    practice_review = client.get(f"/en/practice/{game.pk}/review/1/")
+    assert practice_review["Location"] == reverse("analysis:review", args=[game.pk, 1])
     html = client.get(review_url(game)).content.decode()
-    assert "Accuracy" in html and "analysis-moves" in html
+    assert "Accuracy" in html and "move-list" in html and "loss-chart" in html
     assert client.get(reverse("analysis:status", args=[game.pk, 1])).json()["finished"]
     # stored, never computed twice: a later visit enqueues nothing
     client.get(review_url(game, language="de"))
     assert DBTaskResult.objects.count() == 1
 
-    page = client.get(reverse("analysis:move", args=[game.pk, 1, 1])).content.decode()
-    assert "data-analysis-board" in page and 'data-next="' in page
-    assert "data-previous" not in page
-    last = client.get(reverse("analysis:move", args=[game.pk, 1, len(row.result)]))
-    assert 'data-previous="' in last.content.decode()
+
+def step_url(game, number, language="en"):
+    return f"/{language}" + reverse("analysis:review_step", args=[game.pk, 1, number])[3:]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_every_play_is_a_step_with_its_own_address(client, game):
+    client.get(review_url(game))
+    run_worker()
+    plays = len(load_match(game).finished[0].events)
+    first = client.get(step_url(game, 1)).content.decode()
+    assert 'data-go="next"' in first and 'data-go="previous"' not in first
+    assert f"Play 1 of {plays}" in first
+    last = client.get(step_url(game, plays)).content.decode()
+    assert 'data-go="previous"' in last and 'data-go="next"' not in last
     for language in ("tr", "de", "ru"):
-        response = client.get(f"/{language}" + reverse("analysis:move", args=[game.pk, 1, 2])[3:])
-        assert response.status_code == 200
-    assert client.get(reverse("analysis:move", args=[game.pk, 1, 0])).status_code == 404
-    assert client.get(reverse("analysis:move", args=[game.pk, 1, 99])).status_code == 404
+        assert client.get(step_url(game, 2, language)).status_code == 200
+    assert client.get(step_url(game, 0)).status_code == 404
+    assert client.get(step_url(game, plays + 1)).status_code == 404
+    # the page's script asks for the step alone, and caches keep the two answers apart
+    alone = client.get(step_url(game, 3), headers={"X-Review-Step": "1"})
+    html = alone.content.decode()
+    assert "<html" not in html and html.count("data-review-step") == 1
+    assert "X-Review-Step" in alone["Vary"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_move_list_numbers_every_play_as_the_game_log_does(client, game):
+    client.get(review_url(game))
+    run_worker()
+    row = DealAnalysis.objects.get()
+    state = load_match(game).finished[0]
+    html = client.get(step_url(game, 1)).content.decode()
+    numbers = [int(n) for n in re.findall(r'<li value="(\d+)"', html)]
+    assert numbers == list(range(1, len(state.events) + 1))
+    symbols = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+    for move in row.result:
+        number = move["index"] + 1
+        item = re.search(rf'<li value="{number}"[^>]*>(.*?)</li>', html, re.S).group(1)
+        assert card_words(state.events[move["index"]].card) in item
+        symbol = re.search(r'class="move-symbol"[^>]*>([^<]+)<', item)
+        assert (symbol.group(1) if symbol else None) == symbols.get(move["label"])
+    # the address of a move before the board: the player's n-th decision, now its play
+    old = client.get(reverse("analysis:move", args=[game.pk, 1, 2]))
+    assert old["Location"] == reverse(
+        "analysis:review_step", args=[game.pk, 1, row.result[1]["index"] + 1]
+    )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_step_marks_the_card_played_and_the_best_card(client, game):
+    client.get(review_url(game))
+    run_worker()
+    row = DealAnalysis.objects.get()
+    state = load_match(game).finished[0]
+    for move in row.result:
+        html = client.get(step_url(game, move["index"] + 1)).content.decode()
+        played = re.findall(r'data-card="(\w+)"[^>]*>(?:(?!data-card).)*?tag-played', html, re.S)
+        marked = set(
+            re.findall(r'class="card-button is-(?:played|best)[^"]*" data-card="(\w+)"', html)
+        )
+        assert played == [move["played"]]
+        expected = {move["played"], move["best"]}
+        assert marked == expected, (move, marked)
+    # another seat's play: its card marked in its face-up hand, no verdict
+    other = next(i for i, e in enumerate(state.events) if e.seat != 0)
+    html = client.get(step_url(game, other + 1)).content.decode()
+    assert 'class="revealed-card is-played"' in html and "review-verdict" not in html
+    before = state.replayed(other)
+    shown = re.findall(r'data-seat="1".*?seat-revealed review-hand">(.*?)</div>', html, re.S)[0]
+    assert shown.count('class="revealed-card') == len(before.hands[1])
 
 
 @pytest.mark.django_db(transaction=True)
@@ -87,27 +152,18 @@ def test_an_analysis_made_by_an_older_method_is_made_again(client, game):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_no_page_of_the_analysis_shows_a_card_the_player_could_not_see(client, game):
+def test_the_values_are_only_of_the_cards_in_the_players_hand(client, game):
     client.get(review_url(game))
     run_worker()
     row = DealAnalysis.objects.get(game=game, deal=1)
-    from pisti import view_for
-    from pisti.cards import card_name
-    from practice.service import load_match
-
     state = load_match(game).finished[0]
-    for number, move in enumerate(row.result, start=1):
-        page = client.get(reverse("analysis:move", args=[game.pk, 1, number])).content.decode()
-        labels = set(re.findall(r'aria-label="([^"]+)"', page))
-        from pisti import GameState
-
-        replay = GameState(state.rules, state.deck, state.dealer)
-        for event in state.events[: move["index"]]:
-            replay.play(event.card)
-        seen = view_for(replay, 0).seen
-        hidden = {card_words(c) for c in state.deck if c not in seen}
-        assert set(move["values"]) <= {card_name(c) for c in view_for(replay, 0).hand}
-        assert labels and not labels & hidden
+    for move in row.result:
+        hand = view_for(state.replayed(move["index"]), 0).hand
+        assert set(move["values"]) <= {card_name(c) for c in hand}
+        html = client.get(step_url(game, move["index"] + 1)).content.decode()
+        values = re.search(r'class="analysis-values">(.*?)</table>', html, re.S).group(1)
+        cells = re.findall(r'<th scope="row">([^<·]+)', values)
+        assert {c.strip() for c in cells} == {card_words(c) for c in set(hand)}
 
 
 @pytest.mark.django_db(transaction=True)
@@ -115,6 +171,8 @@ def test_another_visitor_gets_404(client, game):
     client.get(review_url(game))
     run_worker()
     client.cookies.clear()
+    assert client.get(step_url(game, 1)).status_code == 404
+    assert client.get(review_url(game)).status_code == 404
     assert client.get(reverse("analysis:move", args=[game.pk, 1, 1])).status_code == 404
     assert client.get(reverse("analysis:status", args=[game.pk, 1])).status_code == 404
 

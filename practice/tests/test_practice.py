@@ -309,7 +309,7 @@ def test_every_screen_in_every_language(client, language):
     play_to_the_end(client, url)
     end = client.get(localized).content.decode()
     assert "data-deal-points" in end and "Deal points" not in end
-    review = client.get(localized + "review/1/").content.decode()
+    review = client.get(localized + "review/1/", follow=True).content.decode()
     assert review.count("<h1") == 1 and "Round 1" not in review
 
 

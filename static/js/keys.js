@@ -1,7 +1,7 @@
 // The keyboard of every card page, written once: number keys 1–9 press the button with
-// that data-key (a card of the hand, a tutorial answer) inside an enabled fieldset, the
-// arrow keys step through a review, Escape closes what is open. Keys typed into a field
-// and keys held with Alt, Ctrl or Meta are left to the browser.
+// that data-key (a card of the hand, a tutorial answer) inside an enabled fieldset, and
+// each page may add its own (the review's arrows, Escape closing what is open). Keys typed
+// into a field and keys held with Alt, Ctrl or Meta are left to the browser.
 
 // The first key pressed outside a field shows the number-key hints a touch screen hides
 // (site.css); a name typed on a phone's own keyboard is not a keyboard to play with.
@@ -41,14 +41,4 @@ export function numberKeys(root, { when } = {}) {
       return true;
     },
   }, { when });
-}
-
-// ArrowLeft / ArrowRight go to these addresses (either may be missing).
-export function arrowKeys({ previous, next }) {
-  const go = (url) => () => {
-    if (!url) return false;
-    window.location.assign(url);
-    return true;
-  };
-  onKeys({ ArrowLeft: go(previous), ArrowRight: go(next) });
 }

@@ -1,5 +1,5 @@
-"""The expert's review and the puzzles in a real browser: a reviewed deal stepped through
-with the arrow keys while a real ``db_worker`` fills in the analysis, and a puzzle solved
+"""The review and the puzzles in a real browser: a reviewed deal stepped through in the
+page while a real ``db_worker`` fills in the analysis, and a puzzle solved
 with its explanation shown, in all four languages."""
 
 from __future__ import annotations
@@ -43,28 +43,58 @@ def worker(site_url):
     process.wait(timeout=60)
 
 
-def test_step_through_a_reviewed_deal_with_the_keyboard(review_page, site_url, worker):
+def test_step_through_a_reviewed_deal_in_the_page(review_page, site_url, worker):
+    """The review is a board: every play a step, stepped by keys, the move list and the
+    chart's bars without a page load, the address following; the move list numbers the
+    plays as the game's log did."""
     page = review_page
     start(page, site_url, level="easy", max_deals=1)
     play_until(page, ".deal-end")
-    game = page.url.rstrip("/").split("/")[-1]
-    page.goto(f"{site_url}/en/practice/{game}/review/1/")
+    log = page.locator("[data-log] li:not(.is-remark)").all_inner_texts()
+    page.click("text=Review this deal move by move")
     # progress first, then the page fills in by itself when the worker has stored it
-    page.wait_for_selector(".analysis-moves", timeout=240_000)
-    assert "Accuracy" in page.locator(".analysis-summary").inner_text()
-    page.locator(".analysis-move a").first.click()
-    page.wait_for_selector("[data-analysis-board]")
-    assert page.url.endswith("/move/1/")
+    page.wait_for_selector(".loss-chart", timeout=240_000)
+    game = page.url.split("/analysis/")[1].split("/")[0]
+    assert "Accuracy" in page.locator(".review-accuracy").inner_text()
+    items = page.locator(".move-list li")
+    numbers = items.evaluate_all("items => items.map((li) => li.value)")
+    assert numbers == list(range(1, len(log) + 1)) and len(log) == 48
+    texts = [
+        t.replace("?!", "").replace("??", "").replace("?", "").strip()
+        for t in page.locator(".move-list li a").evaluate_all(
+            "links => links.map((a) => a.childNodes[0].textContent)"
+        )
+    ]
+    assert texts == log
+    page.evaluate("window.samePage = true")  # gone if a step reloads the page
+    page.keyboard.press("ArrowRight")
+    page.wait_for_url(f"**/en/analysis/{game}/1/2/")
+    assert page.locator(".review-position").inner_text() == "Play 2 of 48"
+    assert page.locator(".move-list a[aria-current]").get_attribute("data-step") == "2"
+    page.keyboard.press("End")
+    page.wait_for_url("**/1/48/")
+    page.keyboard.press("Home")
+    page.wait_for_url("**/1/1/")
+    # a bar of the chart: that play of yours, the card you played and the best one marked
+    bar = page.locator(".loss-chart a[data-step]").nth(3)
+    number = bar.get_attribute("data-step")
+    bar.click()
+    page.wait_for_url(f"**/1/{number}/")
+    assert page.locator(".hand [data-card].is-played").count() == 1
+    head = page.locator(".verdict-head").inner_text()
+    assert len(head) > 3
+    if not page.locator(".review-verdict.verdict-best").count():
+        assert page.locator(".hand [data-card].is-best").count() == 1
+    page.go_back()  # the browser's Back steps back too
+    page.wait_for_url("**/1/1/")
+    assert page.locator(".review-position").inner_text() == "Play 1 of 48"
+    assert page.evaluate("window.samePage") is True
     for language in LANGUAGES:
-        page.goto(f"{site_url}/{language}/analysis/{game}/1/move/1/")
+        page.goto(f"{site_url}/{language}/analysis/{game}/1/{number}/")
         assert page.locator("html").get_attribute("lang") == language
-        verdict = page.locator(".analysis-verdict").inner_text()
-        assert len(verdict) > 10
-        page.keyboard.press("ArrowRight")
-        page.wait_for_url(f"**/{language}/analysis/{game}/1/move/2/")
-        assert page.locator(".analysis-values tr.is-best").count() == 1
-        page.keyboard.press("ArrowLeft")
-        page.wait_for_url(f"**/{language}/analysis/{game}/1/move/1/")
+        assert number in page.locator(".review-position").inner_text()
+        assert len(page.locator(".review-verdict").inner_text()) > 10
+        assert page.evaluate("document.documentElement.scrollWidth") <= 1366
 
 
 def _answers() -> dict[int, str]:

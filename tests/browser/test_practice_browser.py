@@ -105,8 +105,9 @@ def test_review_and_record_replays(calm_page, site_url, tmp_path):
     )
     assert [s["points"] for s in json.loads(result.stdout)["sides"]] == points
     calm_page.click("text=Review this deal move by move")
+    assert calm_page.locator(".move-list li").count() == 48  # every play, by round
     assert calm_page.locator(".review-round").count() == 6
-    assert calm_page.locator(".review-hand").count() == 12
+    assert calm_page.locator(".review-hand").count() == 1  # the opponent's hand, face up
 
 
 def test_the_game_works_without_javascript(browser, site_url):

@@ -409,17 +409,22 @@ def test_the_tutorial_keeps_feedback_and_next_on_a_phone_screen(browser, site_ur
     context.close()
 
 
-def test_the_review_draws_each_round_on_the_same_table(browser, site_url):
-    context = context_for(browser, "desktop", reduced_motion="reduce")
+@pytest.mark.parametrize("device", ["desktop", "phone"])
+def test_the_review_draws_one_step_on_the_same_table(browser, site_url, device):
+    context = context_for(browser, device, reduced_motion="reduce")
     page = context.new_page()
     new_game(page, site_url)
     while not page.locator(".deal-end").count():
         page.locator(".hand:not([disabled]) button[name=card]").first.click()
         wait_idle(page)
     page.click("text=Review this deal move by move")
-    assert page.locator(".review-round [data-table]").count() == 6
-    assert page.locator(".review-round .is-turn").count() == 0
-    shoot(page, "review-desktop")
+    assert page.locator("[data-table]").count() == 1
+    assert page.locator("[data-table] .is-turn").count() == 1  # the seat that plays
+    width = {"desktop": 1366, "phone": 390}[device]
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    step = page.locator("[data-review-step] .review-steps").bounding_box()
+    assert step["y"] + step["height"] <= page.viewport_size["height"]  # in reach at once
+    shoot(page, f"review-{device}")
     context.close()
 
 

@@ -1,0 +1,190 @@
+"""The review board of a finished deal: one step per play, numbered as the game's log
+numbers it, every hand face up (the deal is over), the card played and the analysis' best
+card marked on the board, the analysis' verdict in plain words, and a graph of the points
+each of the player's moves lost.
+
+A step shows the table at the moment the play was chosen, so the player sees the choice
+they had, as lichess's board shows the position a move was made from.
+"""
+
+from __future__ import annotations
+
+from django.utils.formats import number_format
+from django.utils.html import escape
+from django.utils.translation import gettext as _
+
+from pisti.cards import parse_card
+from pisti.dealing import rounds_per_deal
+from pisti_site.cardwords import card_words
+from pisti_site.levels import level_name
+from pisti_site.table import describe_event, present_table, seat_names
+
+from .service import label_name, reason
+
+# lichess's annotations, on the player's own moves in the move list
+SYMBOLS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+
+
+def analysed_plays(row) -> dict[int, dict]:
+    """The analysis' verdicts by play number (1 for the deal's first play); none while the
+    analysis runs."""
+    return {move["index"] + 1: move for move in row.result} if row.finished else {}
+
+
+def move_list(state, seat: int, analysed: dict, url_of) -> list[dict]:
+    """Every play of the deal by round, each with its log number, its words and, for the
+    player's own analysed moves, the analysis' label and symbol."""
+    rules = state.rules
+    names = seat_names(rules.players, rules.partnerships)
+    per_round = 4 * rules.players
+    rounds = []
+    for r in range(rounds_per_deal(rules.players)):
+        plays = []
+        for index in range(r * per_round, min((r + 1) * per_round, len(state.events))):
+            event = state.events[index]
+            number = index + 1
+            move = analysed.get(number)
+            label = move["label"] if move else None
+            plays.append(
+                {
+                    "number": number,
+                    "own": event.seat == seat,
+                    "text": describe_event(event, names),
+                    "label": label,
+                    "label_name": label_name(label) if label else "",
+                    "symbol": SYMBOLS.get(label, ""),
+                    "url": url_of(number),
+                }
+            )
+        rounds.append({"number": r + 1, "plays": plays})
+    return rounds
+
+
+def step_table(game, state, number: int, analysed: dict) -> dict:
+    """The table just before play ``number``: every other hand face up, the card played
+    marked, and on the player's own analysed move the best card too."""
+    seat = game.HUMAN_SEAT
+    before = state.replayed(number - 1)
+    event = state.events[number - 1]
+    marks = {event.card: ["played"]}
+    move = analysed.get(number)
+    if move and move["best"] != move["played"]:
+        marks.setdefault(parse_card(move["best"]), []).append("best")
+    rules = state.rules
+    level = level_name(game.level)
+    table = present_table(
+        before,
+        seat,
+        playable=False,
+        revealed={s: list(before.hands[s]) for s in range(rules.players) if s != seat},
+        marks=marks,
+        levels={s: level for s in range(rules.players) if s != seat},
+    )
+    table["turn_text"] = describe_event(event, seat_names(rules.players, rules.partnerships))
+    return table
+
+
+def verdict(state, seat: int, number: int, analysed: dict) -> dict | None:
+    """What the analysis says of the player's play ``number``; ``None`` for another seat's
+    play. A move with one distinct card left is not analysed: there was no choice."""
+    event = state.events[number - 1]
+    if event.seat != seat:
+        return None
+    move = analysed.get(number)
+    if move is None:
+        return {"forced": True, "sentence": _("Your only card: there was no choice.")}
+    played, best = parse_card(move["played"]), parse_card(move["best"])
+    gain = move["values"][move["best"]][0] - move["values"][move["played"]][0]
+    sentences = [reason(move)]
+    if move["kind"] not in ("best", "close", "value") and gain > 0:
+        sentences.append(
+            _("On average the %(best)s keeps about %(gain)s points more than the %(played)s.")
+            % {
+                "best": card_words(best),
+                "played": card_words(played),
+                "gain": number_format(gain, 1),
+            }
+        )
+    values = sorted(move["values"].items(), key=lambda item: -item[1][0])
+    return {
+        "forced": False,
+        "label": move["label"],
+        "label_name": label_name(move["label"]),
+        "symbol": SYMBOLS.get(move["label"], ""),
+        "loss": move["loss"],
+        "sentences": sentences,
+        "exact": move["exact"],
+        "values": [
+            {
+                "card": card_words(parse_card(name)),
+                "value": value,
+                "spread": spread,
+                "played": name == move["played"],
+                "best": name == move["best"],
+            }
+            for name, (value, spread) in values
+        ],
+    }
+
+
+def loss_chart(analysed: dict, plays: int, per_round: int, url_of, current=None) -> str:
+    """An SVG bar chart of the points each analysed move lost, against the play number
+    (the log's numbering, a tick at each round's first play) with labelled axes; each bar
+    links to its step."""
+    if not analysed:
+        return ""
+    width, height = 360, 150
+    left, right, top, bottom = 34, 8, 10, 30
+    most = max(3.0, max(m["loss"] for m in analysed.values()))
+    ceiling = int(most) + (0 if most == int(most) else 1)
+    inner_w, inner_h = width - left - right, height - top - bottom
+
+    def x(number: int) -> float:
+        return left + inner_w * (number - 0.5) / plays
+
+    def y(value: float) -> float:
+        return top + inner_h * (1 - value / ceiling)
+
+    parts = []
+    step = max(1, ceiling // 3)
+    for tick in range(0, ceiling + 1, step):
+        parts.append(
+            f'<line class="grid" x1="{left}" x2="{width - right}" y1="{y(tick):.1f}" '
+            f'y2="{y(tick):.1f}"/><text class="tick" x="{left - 4}" y="{y(tick) + 3:.1f}" '
+            f'text-anchor="end">{tick}</text>'
+        )
+    for first in range(1, plays + 1, per_round):  # a tick at each round's first play
+        parts.append(
+            f'<text class="tick" x="{x(first):.1f}" y="{height - bottom + 12}" '
+            f'text-anchor="middle">{first}</text>'
+        )
+    bar = max(2.0, inner_w / plays - 1)
+    for number, move in sorted(analysed.items()):
+        loss = move["loss"]
+        shown = max(loss, ceiling * 0.02)  # a best move still shows a sliver to click
+        title = _("Play %(n)s: %(label)s, %(loss)s points lost") % {
+            "n": number,
+            "label": label_name(move["label"]),
+            "loss": number_format(loss, 1),
+        }
+        current_class = " is-current" if number == current else ""
+        parts.append(
+            f'<a href="{escape(url_of(number))}" data-step="{number}">'
+            f"<title>{escape(title)}</title>"
+            f'<rect class="bar label-{move["label"]}{current_class}" data-bar="{number}" '
+            f'x="{x(number) - bar / 2:.1f}" y="{y(shown):.1f}" width="{bar:.1f}" '
+            f'height="{y(0) - y(shown):.1f}"/></a>'
+        )
+    axis = (
+        f'<line class="axis" x1="{left}" x2="{width - right}" y1="{y(0):.1f}" y2="{y(0):.1f}"/>'
+        f'<line class="axis" x1="{left}" x2="{left}" y1="{top}" y2="{y(0):.1f}"/>'
+        f'<text class="axis-label" x="{left + inner_w / 2:.1f}" y="{height - 4}" '
+        f'text-anchor="middle">{escape(_("Play"))}</text>'
+        f'<text class="axis-label" x="10" y="{top + inner_h / 2:.1f}" text-anchor="middle" '
+        f'transform="rotate(-90 10 {top + inner_h / 2:.1f})">{escape(_("Points lost"))}</text>'
+    )
+    label = _("Points lost on each of your moves")
+    return (
+        f'<svg class="loss-chart" viewBox="0 0 {width} {height}" role="group" '
+        f'aria-label="{escape(label)}">{axis}{"".join(parts)}</svg>'
+    )
