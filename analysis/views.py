@@ -14,6 +14,7 @@ from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_safe
 
 from pisti_site.deal_end import deal_summary, plays_for_deals
+from pisti_site.levels import short_playing_choices
 from pisti_site.table import side_names
 from pisti_site.visitors import owned_or_404
 
@@ -48,6 +49,8 @@ def _step_context(game, deal, state, number, analysed) -> dict:
         return reverse("analysis:review_step", args=[game.pk, deal, n]) if 1 <= n <= plays else None
 
     return {
+        "game": game,
+        "levels": short_playing_choices(),
         "deal_number": deal,
         "number": number,
         "plays": plays,

@@ -12,7 +12,7 @@ from .record import InvalidRecord, deal_record, replay_summary, state_from_recor
 from .rules import InvalidRules, Rules
 from .scoring import SideScore, Tally, deal_points, score_deal, score_tallies
 from .state import Event, GameState, IllegalPlay, capture_kind, new_deal
-from .view import PlayerView, view_for
+from .view import PlayerView, redealt, view_for
 
 __all__ = [
     "CARD_NAMES",
@@ -46,5 +46,6 @@ __all__ = [
     "score_tallies",
     "shuffled_deck",
     "state_from_record",
+    "redealt",
     "view_for",
 ]

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from .cards import card_names
 from .dealing import dealt_hand
 from .rules import Rules
-from .state import capture_kind
+from .state import GameState, IllegalPlay, capture_kind
 
 
 @dataclass(frozen=True)
@@ -120,3 +120,34 @@ def view_for(state, seat: int, match_totals=()) -> PlayerView:
         to_move=state.current_player,
         match_totals=tuple(match_totals),
     )
+
+
+def redealt(state, seat: int, plays: int, rng, attempts: int = 200) -> GameState:
+    """The deal as ``seat`` knew it after ``plays`` plays, with every card it had not seen
+    dealt anew: the cards it had seen keep their places in the deck, the others are
+    shuffled among the remaining places, and the plays are replayed. The seat's view is
+    exactly the same; nobody's hidden cards are the real ones ("play on from here" must
+    not hand a bot the deal's real hands, nor show the player the real stock).
+
+    A reshuffle that would change the seat's view (an opening rule that looks at a
+    face-down card) is drawn again; ``ValueError`` if none of ``attempts`` keeps it.
+    """
+    known = view_for(state.replayed(plays), seat)
+    seen = set(known.seen)
+    deck = list(state.deck)
+    hidden = [place for place, card in enumerate(deck) if card not in seen]
+    for _attempt in range(attempts):
+        cards = [deck[place] for place in hidden]
+        rng.shuffle(cards)
+        new_deck = list(deck)
+        for place, card in zip(hidden, cards, strict=True):
+            new_deck[place] = card
+        replay = GameState(state.rules, new_deck, state.dealer)
+        try:
+            for event in state.events[:plays]:
+                replay.play(event.card)
+        except IllegalPlay:
+            continue
+        if view_for(replay, seat) == known:
+            return replay
+    raise ValueError("no deal of the hidden cards keeps the seat's view")

@@ -65,3 +65,11 @@ def initial_from_query(query) -> tuple[dict, str | None]:
             initial[key] = value
     initial["table"] = values["table"]
     return initial, None
+
+
+class PlayOnForm(forms.Form):
+    """ "Play on from here" in the review: which deal, which play, against which bot."""
+
+    deal = forms.IntegerField(min_value=1)
+    play = forms.IntegerField(min_value=1)
+    level = forms.ChoiceField(choices=playing_choices)

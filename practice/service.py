@@ -7,10 +7,13 @@ row's version: a replayed, stale or concurrent duplicate request changes nothing
 
 from __future__ import annotations
 
+import dataclasses
+import random
+
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from pisti import Match, Rules, view_for
+from pisti import Match, Rules, redealt, view_for
 from pisti.analysis import advised_card
 from pisti.state import JACK_PISTI, PISTI, Event
 from pisti_site import matchplay
@@ -24,6 +27,7 @@ __all__ = [
     "HUMAN",
     "MoveRefused",
     "create_game",
+    "play_on",
     "play_card",
     "next_deal",
     "hint",
@@ -55,6 +59,31 @@ def create_game(session_key: str, level: str, table: str, rules: Rules) -> Game:
     game.match = match.to_dict()
     game.save()
     return game
+
+
+def play_on(game: Game, deal: int, play: int, level: str) -> Game:
+    """A new game of the same visitor from the moment play ``play`` of the finished ``deal``
+    was chosen, against ``level``: what the player had seen stays as it was, every card
+    they had not seen is dealt anew (:func:`pisti.redealt`), so neither the bots nor the
+    player play on with the real hidden cards. The new match is that one deal."""
+    state = load_match(game).finished[deal - 1]
+    seed = matchplay.new_seed()
+    position = redealt(state, HUMAN, play - 1, random.Random(seed))
+    rules = dataclasses.replace(state.rules, max_deals=1)
+    match = Match(rules, first_dealer=state.dealer)
+    match.current = position
+    match = Match.from_dict(match.to_dict())  # the deal under the new match's rules
+    new = Game(
+        session_key=game.session_key,
+        level=level,
+        table=game.table,
+        rules=rules.to_dict(),
+        seed=seed,
+    )
+    run_bots(new, match)
+    new.match = match.to_dict()
+    new.save()
+    return new
 
 
 def _save(game: Game, match: Match, version: int) -> None:

@@ -12,5 +12,6 @@ urlpatterns = [
     path("<uuid:game_id>/help/", views.help_settings, name="help"),
     path("<uuid:game_id>/hint/", views.hint, name="hint"),
     path("<uuid:game_id>/review/<int:deal>/", views.review, name="review"),
+    path("<uuid:game_id>/play-on/", views.play_on, name="play_on"),
     path("<uuid:game_id>/record/<int:deal>.json", views.record, name="record"),
 ]

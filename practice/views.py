@@ -26,7 +26,7 @@ from pisti_site.table_html import render_table
 from pisti_site.visitors import owned_or_404, session_key, wants_json
 
 from . import service
-from .forms import PRESET_LABELS, NewGameForm, initial_from_query
+from .forms import PRESET_LABELS, NewGameForm, PlayOnForm, initial_from_query
 from .models import Game
 from .presenting import game_context, opening_table, recent_events
 from .service import MoveRefused
@@ -217,6 +217,20 @@ def review(request, game_id, deal):
     if not 1 <= deal <= len(service.load_match(game).finished):
         raise Http404
     return redirect("analysis:review", game_id=game.pk, deal=deal)
+
+
+@require_POST
+def play_on(request, game_id):
+    """ "Play on from here": a new game from a play of a reviewed deal (service.play_on)."""
+    game = _game_or_404(request, game_id)
+    form = PlayOnForm(request.POST)
+    match = service.load_match(game)
+    if form.is_valid():
+        deal, play = form.cleaned_data["deal"], form.cleaned_data["play"]
+        if deal <= len(match.finished) and play <= len(match.finished[deal - 1].events):
+            new = service.play_on(game, deal, play, form.cleaned_data["level"])
+            return redirect("practice:game", game_id=new.pk)
+    return render(request, "400.html", status=400)
 
 
 @require_safe

@@ -95,6 +95,20 @@ def test_step_through_a_reviewed_deal_in_the_page(review_page, site_url, worker)
         assert number in page.locator(".review-position").inner_text()
         assert len(page.locator(".review-verdict").inner_text()) > 10
         assert page.evaluate("document.documentElement.scrollWidth") <= 1366
+    # play on from that play of yours: a new game with the hand you held then
+    page.goto(f"{site_url}/en/analysis/{game}/1/{number}/")
+    held = sorted(
+        page.locator(".hand [data-card]").evaluate_all("cards => cards.map((c) => c.dataset.card)")
+    )
+    page.select_option("#play-on-level", "beginner")
+    page.click(".play-on button[type=submit]")
+    page.wait_for_selector("[data-practice] .hand button[name=card]")
+    assert game not in page.url
+    hand = sorted(
+        page.locator(".hand button[name=card]").evaluate_all("cards => cards.map((c) => c.value)")
+    )
+    assert hand == held
+    assert "Beginner" in page.locator("[data-table]").inner_text()
 
 
 def _answers() -> dict[int, str]:
