@@ -16,8 +16,7 @@ from django.utils.translation import gettext as _
 from pisti.cards import parse_card
 from pisti.dealing import rounds_per_deal
 from pisti_site.cardwords import card_words
-from pisti_site.levels import level_name
-from pisti_site.table import describe_event, present_table, seat_names
+from pisti_site.table import describe_event, present_table
 
 from .service import label_name, reason
 
@@ -31,11 +30,11 @@ def analysed_plays(row) -> dict[int, dict]:
     return {move["index"] + 1: move for move in row.result} if row.finished else {}
 
 
-def move_list(state, seat: int, analysed: dict, url_of) -> list[dict]:
-    """Every play of the deal by round, each with its log number, its words and, for the
-    player's own analysed moves, the analysis' label and symbol."""
+def move_list(state, seat: int, analysed: dict, url_of, names: dict) -> list[dict]:
+    """Every play of the deal by round, each with its log number, its words (``names``: the
+    seats' names as the table shows them) and, for the player's own analysed moves, the
+    analysis' label and symbol."""
     rules = state.rules
-    names = seat_names(rules.players, rules.partnerships)
     per_round = 4 * rules.players
     rounds = []
     for r in range(rounds_per_deal(rules.players)):
@@ -60,10 +59,10 @@ def move_list(state, seat: int, analysed: dict, url_of) -> list[dict]:
     return rounds
 
 
-def step_table(game, state, number: int, analysed: dict) -> dict:
-    """The table just before play ``number``: every other hand face up, the card played
-    marked, and on the player's own analysed move the best card too."""
-    seat = game.HUMAN_SEAT
+def step_table(state, seat: int, number: int, analysed: dict, labels: dict) -> dict:
+    """The table just before play ``number`` as ``seat`` sat at it: every other hand face
+    up, the card played marked, and on the player's own analysed move the best card too.
+    ``labels``: the reviewed record's names and bot levels (``review_labels``)."""
     before = state.replayed(number - 1)
     event = state.events[number - 1]
     marks = {event.card: ["played"]}
@@ -71,16 +70,17 @@ def step_table(game, state, number: int, analysed: dict) -> dict:
     if move and move["best"] != move["played"]:
         marks.setdefault(parse_card(move["best"]), []).append("best")
     rules = state.rules
-    level = level_name(game.level)
     table = present_table(
         before,
         seat,
         playable=False,
         revealed={s: list(before.hands[s]) for s in range(rules.players) if s != seat},
         marks=marks,
-        levels={s: level for s in range(rules.players) if s != seat},
+        levels=labels["levels"],
     )
-    table["turn_text"] = describe_event(event, seat_names(rules.players, rules.partnerships))
+    for entry in table["seats"]:
+        entry["name"] = labels["seats"][entry["seat"]]
+    table["turn_text"] = describe_event(event, labels["seats"])
     return table
 
 

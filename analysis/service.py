@@ -29,14 +29,16 @@ def stale_after() -> timedelta:
     return timedelta(seconds=settings.ANALYSIS_STALE_SECONDS)
 
 
-def request_analysis(game, deal: int) -> DealAnalysis:
-    """The deal's analysis row, with a task enqueued unless one is running or done."""
+def request_analysis(record, deal: int, seat: int = 0) -> DealAnalysis:
+    """The analysis row of ``record``'s deal for ``seat`` (a practice game or a table with
+    friends), with a task enqueued unless one is running or done."""
+    owner = {DealAnalysis.owner(record): record, "seat": seat}
     try:
         row, _created = DealAnalysis.objects.get_or_create(
-            game=game, deal=deal, defaults={"method": METHOD}
+            **owner, deal=deal, defaults={"method": METHOD}
         )
     except IntegrityError:  # two requests at once: the other one created it
-        row = DealAnalysis.objects.get(game=game, deal=deal)
+        row = DealAnalysis.objects.get(**owner, deal=deal)
     if row.method != METHOD:  # made by an older analysis: make it again
         DealAnalysis.objects.filter(pk=row.pk).update(
             method=METHOD, result=None, done=0, total=0, task_id="", heartbeat=None
@@ -44,17 +46,17 @@ def request_analysis(game, deal: int) -> DealAnalysis:
         row.refresh_from_db()
     if row.finished:
         return row
-    from .tasks import analyse_practice_deal
+    from .tasks import analyse_finished_deal
 
     now = timezone.now()
-    if row.task_id and not _needs_retry(analyse_practice_deal, row, now):
+    if row.task_id and not _needs_retry(analyse_finished_deal, row, now):
         return row
 
     claimed = DealAnalysis.objects.filter(
         pk=row.pk, result__isnull=True, heartbeat=row.heartbeat
     ).update(heartbeat=now)
     if claimed:  # only one request re-enqueues a stale task
-        result = analyse_practice_deal.enqueue(row.pk)
+        result = analyse_finished_deal.enqueue(row.pk)
         DealAnalysis.objects.filter(pk=row.pk).update(
             task_id=str(result.id), attempts=row.attempts + 1
         )
@@ -173,10 +175,11 @@ def summary(moves: list[dict]) -> dict:
     }
 
 
-def match_overview(game) -> dict:
-    """Accuracy and points lost per analysed deal and over the match, and the three most
-    common kinds of mistake with the tutorial lesson that teaches each."""
-    rows = DealAnalysis.objects.filter(game=game, result__isnull=False).order_by("deal")
+def match_overview(record, seat: int = 0) -> dict:
+    """Accuracy and points lost per analysed deal of ``seat`` and over the match, and the
+    three most common kinds of mistake with the tutorial lesson that teaches each."""
+    owner = {DealAnalysis.owner(record): record, "seat": seat}
+    rows = DealAnalysis.objects.filter(**owner, result__isnull=False).order_by("deal")
     per_deal, kinds, every_move = [], {}, []
     for row in rows:
         per_deal.append({"deal": row.deal, **summary(row.result)})

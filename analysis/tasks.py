@@ -1,4 +1,5 @@
-"""The background task: analyse one finished deal of a practice game (django-tasks).
+"""The background task: analyse one seat's moves in a finished deal, of a practice game or
+a table with friends (django-tasks).
 
 It runs in a worker (``manage.py db_worker``), never in a request. It is idempotent: a
 stored result is never computed again, and a retry after a killed worker starts over and
@@ -18,13 +19,12 @@ from .models import DealAnalysis
 
 
 @task()
-def analyse_practice_deal(analysis_id: int) -> int:
-    """Evaluates every decision of the human seat; returns the number of moves."""
-    row = DealAnalysis.objects.select_related("game").get(pk=analysis_id)
+def analyse_finished_deal(analysis_id: int) -> int:
+    """Evaluates every decision of the row's seat; returns the number of moves."""
+    row = DealAnalysis.objects.select_related("game", "table").get(pk=analysis_id)
     if row.finished:
         return row.total
-    game = row.game
-    state = game.load_match().finished[row.deal - 1]
+    state = row.record.load_match().finished[row.deal - 1]
 
     def progress(done: int, total: int) -> None:
         DealAnalysis.objects.filter(pk=row.pk).update(
@@ -32,8 +32,8 @@ def analyse_practice_deal(analysis_id: int) -> int:
         )
 
     DealAnalysis.objects.filter(pk=row.pk).update(done=0, heartbeat=timezone.now())
-    reviews = analyse_deal(state, game.HUMAN_SEAT, seed=row.pk, progress=progress)
-    moves = [serialise(state, review, game.HUMAN_SEAT) for review in reviews]
+    reviews = analyse_deal(state, row.seat, seed=row.pk, progress=progress)
+    moves = [serialise(state, review, row.seat) for review in reviews]
     with transaction.atomic():
         DealAnalysis.objects.filter(pk=row.pk, result__isnull=True).update(
             result=moves, done=len(moves), total=len(moves), heartbeat=timezone.now()

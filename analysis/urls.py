@@ -3,9 +3,23 @@ from django.urls import path
 from . import views
 
 app_name = "analysis"
+# A practice game's deals, and a table with friends' (each player reviews their own seat).
 urlpatterns = [
-    path("<uuid:game_id>/<int:deal>/", views.review, name="review"),
-    path("<uuid:game_id>/<int:deal>/<int:number>/", views.review, name="review_step"),
-    path("<uuid:game_id>/<int:deal>/status/", views.status, name="status"),
-    path("<uuid:game_id>/<int:deal>/move/<int:number>/", views.move, name="move"),
+    path("<uuid:record_id>/<int:deal>/", views.review, name="review"),
+    path("<uuid:record_id>/<int:deal>/<int:number>/", views.review, name="review_step"),
+    path("<uuid:record_id>/<int:deal>/status/", views.status, name="status"),
+    path("<uuid:record_id>/<int:deal>/move/<int:number>/", views.move, name="move"),
+    path("table/<uuid:record_id>/<int:deal>/", views.review, {"kind": "table"}, "table_review"),
+    path(
+        "table/<uuid:record_id>/<int:deal>/<int:number>/",
+        views.review,
+        {"kind": "table"},
+        "table_review_step",
+    ),
+    path(
+        "table/<uuid:record_id>/<int:deal>/status/",
+        views.status,
+        {"kind": "table"},
+        "table_status",
+    ),
 ]

@@ -1,8 +1,10 @@
-"""The review of a finished practice deal: a board to step through, one URL per play.
+"""The review of a finished deal, a practice game's or a table with friends': a board to
+step through, one URL per play.
 
 A step is a whole page without JavaScript; the page's script asks for the same URL with
 the ``X-Review-Step`` header and gets the step alone, to swap it in without a reload (the
 History API keeps the address on the step). The analysis' progress is JSON for the script.
+A visitor reviews the seat they played (``reviewer_seat``); anyone else gets 404.
 """
 
 from __future__ import annotations
@@ -15,47 +17,57 @@ from django.views.decorators.http import require_safe
 
 from pisti_site.deal_end import deal_summary, plays_for_deals
 from pisti_site.levels import short_playing_choices
-from pisti_site.table import side_names
-from pisti_site.visitors import owned_or_404
 
 from .board import analysed_plays, loss_chart, move_list, step_table, verdict
 from .models import DealAnalysis
 from .service import match_overview, progress_text, request_analysis, summary
 
 STEP_HEADER = "X-Review-Step"
+# The address names of each kind of record's review ("table_review_step", …).
+PREFIX = {"game": "", "table": "table_"}
 
 
-def _finished_deal(request, game_id, deal):
-    game = owned_or_404(DealAnalysis.reviewed_game_model(), request, game_id)
-    match = game.load_match()
-    if not 1 <= deal <= len(match.finished):
+def _finished_deal(request, kind, record_id, deal):
+    """The record, its match, the finished deal and the visitor's seat, or 404."""
+    model = DealAnalysis.reviewed_model(kind)
+    try:
+        record = model.objects.get(pk=record_id)
+    except model.DoesNotExist:
+        raise Http404 from None
+    seat = record.reviewer_seat(request)
+    match = record.load_match() if seat is not None else None
+    if match is None or not 1 <= deal <= len(match.finished):
         raise Http404
-    return game, match, match.finished[deal - 1]
+    return record, seat, match, match.finished[deal - 1]
 
 
 @require_safe
-def status(request, game_id, deal):
-    game, _match, _state = _finished_deal(request, game_id, deal)
-    row = request_analysis(game, deal)
+def status(request, record_id, deal, kind="game"):
+    record, seat, _match, _state = _finished_deal(request, kind, record_id, deal)
+    row = request_analysis(record, deal, seat)
     return JsonResponse(
         {"done": row.done, "total": row.total, "finished": row.finished, "text": progress_text(row)}
     )
 
 
-def _step_context(game, deal, state, number, analysed) -> dict:
+def _step_context(kind, record, seat, deal, state, number, analysed, labels) -> dict:
     plays = len(state.events)
+    name = f"analysis:{PREFIX[kind]}review_step"
 
     def url_of(n):
-        return reverse("analysis:review_step", args=[game.pk, deal, n]) if 1 <= n <= plays else None
+        return reverse(name, args=[record.pk, deal, n]) if 1 <= n <= plays else None
 
     return {
-        "game": game,
+        "record": record,
+        # only a practice game plays on from a step (a new game of the same visitor)
+        "play_on_url": reverse("practice:play_on", args=[record.pk]) if kind == "game" else "",
+        "level": getattr(record, "level", ""),
         "levels": short_playing_choices(),
         "deal_number": deal,
         "number": number,
         "plays": plays,
-        "table": step_table(game, state, number, analysed),
-        "verdict": verdict(state, game.HUMAN_SEAT, number, analysed),
+        "table": step_table(state, seat, number, analysed, labels),
+        "verdict": verdict(state, seat, number, analysed),
         "first": url_of(1),
         "previous": url_of(number - 1),
         "next": url_of(number + 1),
@@ -65,35 +77,36 @@ def _step_context(game, deal, state, number, analysed) -> dict:
 
 
 @require_safe
-def review(request, game_id, deal, number=1):
-    game, match, state = _finished_deal(request, game_id, deal)
+def review(request, record_id, deal, number=1, kind="game"):
+    record, seat, match, state = _finished_deal(request, kind, record_id, deal)
     if not 1 <= number <= len(state.events):
         raise Http404
-    row = request_analysis(game, deal)
+    row = request_analysis(record, deal, seat)
     analysed = analysed_plays(row)
-    step = _step_context(game, deal, state, number, analysed)
+    labels = record.review_labels(state.rules, seat)
+    step = _step_context(kind, record, seat, deal, state, number, analysed, labels)
     if request.headers.get(STEP_HEADER):
         response = render(request, "analysis/includes/step.html", step)
     else:
-        context = _page_context(game, match, state, row, step)
+        context = _page_context(kind, match, state, row, seat, labels, step)
         response = render(request, "analysis/review.html", context)
     patch_vary_headers(response, [STEP_HEADER])
     return response
 
 
-def _page_context(game, match, state, row, step) -> dict:
+def _page_context(kind, match, state, row, seat, labels, step) -> dict:
     rules = state.rules
-    deal = step["deal_number"]
-    url_of = step["url_of"]
+    record, deal, url_of = step["record"], step["deal_number"], step["url_of"]
     analysed = analysed_plays(row)
-    deal_score = deal_summary(state, rules, side_names(rules), match)
+    reader = rules.side_of(seat)
+    deal_score = deal_summary(state, rules, labels["sides"], match, reader)
     context = {
         **step,
-        "game": game,
-        "rounds": move_list(state, game.HUMAN_SEAT, analysed, url_of),
+        "rounds": move_list(state, seat, analysed, url_of, labels["seats"]),
         "analysis": row,
         "progress": progress_text(row),
-        "status_url": reverse("analysis:status", args=[game.pk, deal]),
+        "status_url": reverse(f"analysis:{PREFIX[kind]}status", args=[record.pk, deal]),
+        "record_url": reverse("practice:record", args=[record.pk, deal]) if kind == "game" else "",
         "summary": deal_score,
         "deal_table": deal_score["sides"],
         "deals_match": plays_for_deals(rules),
@@ -107,17 +120,22 @@ def _page_context(game, match, state, row, step) -> dict:
         context["chart"] = loss_chart(
             analysed, len(state.events), 4 * rules.players, url_of, step["number"]
         )
-        context["overview"] = match_overview(game)
+        overview = match_overview(record, seat)
+        for entry in overview["per_deal"]:
+            entry["url"] = reverse(
+                f"analysis:{PREFIX[kind]}review", args=[record.pk, entry["deal"]]
+            )
+        context["overview"] = overview
     return context
 
 
 @require_safe
-def move(request, game_id, deal, number):
+def move(request, record_id, deal, number):
     """The address of a move before the board stepped through every play: the player's
     ``number``-th analysed decision, now a step of the review."""
-    game, _match, _state = _finished_deal(request, game_id, deal)
-    row = request_analysis(game, deal)
+    record, seat, _match, _state = _finished_deal(request, "game", record_id, deal)
+    row = request_analysis(record, deal, seat)
     if not row.finished or not 1 <= number <= len(row.result):
         raise Http404
     play = row.result[number - 1]["index"] + 1
-    return redirect("analysis:review_step", game_id=game.pk, deal=deal, number=play)
+    return redirect("analysis:review_step", record_id=record.pk, deal=deal, number=play)

@@ -23,9 +23,6 @@ from .models import Table
 from .protocol import STATE
 from .service import shown_match, waiting_for
 
-# Plays sent with each frame for the shared table script to animate (public facts only).
-RECENT_STEPS = 8
-
 # Fields of a seat's view that come from its own hands; a watcher gets none of them.
 PRIVATE_VIEW_FIELDS = ("hand", "seen")
 
@@ -58,11 +55,11 @@ def card_words_for(view: dict) -> dict:
     return {name: words[parse_card(name)] for name in dict.fromkeys(shown)}
 
 
-def recent_steps(state, names) -> list[dict]:
-    """The last plays of the deal as the shared table script animates them, each with the
-    sides' points so far, and the leftover sweep once the deal is over."""
-    first = max(0, len(state.events) - RECENT_STEPS)
-    return deal_steps(state, names, side_names(state.rules, names), start=first)
+def all_steps(state, names) -> list[dict]:
+    """Every play of the deal so far as the shared table script animates them, each with
+    the sides' points so far, and the leftover sweep once the deal is over: a page opened
+    mid-deal logs the whole deal, one that was watching animates what is new."""
+    return deal_steps(state, names, side_names(state.rules, names))
 
 
 def board_html(table: Table, match, state, seat: int | None, names: dict) -> str:
@@ -119,6 +116,9 @@ def deal_end_html(table: Table, match, seat: int | None, names: dict) -> str:
     ready_seats = [i for i, entry in enumerate(table.seats) if entry.get("ready")]
     context.update(
         actions="friends/includes/deal_end_actions.html",
+        # each player reviews their own seat's moves, in a tab of its own: the table goes on
+        links="friends/includes/deal_end_links.html",
+        table_id=table.pk,
         seated=seat is not None,
         # ready and still waiting; with everyone else gone the button comes back
         ready=seat in ready_seats and bool(waiting),
@@ -176,9 +176,13 @@ def frame_for(table: Table, seat: int | None) -> dict:
         names = {entry["seat"]: entry["name"] for entry in frame["seats"]}
         frame["deal"] = len(match.finished) + (match.current is not None)
         frame["goal"] = match_goal(match.rules)
-        frame["steps"] = recent_steps(state, names)
+        frame["steps"] = all_steps(state, names)
         frame["sides"] = side_scores(match, state, names)
         frame["html"] = board_html(table, match, state, seat, names)
+        if match.current is not None and 0 < len(state.events) < state.players:
+            # the deal's opening table, for a page that showed the last deal to play the
+            # first plays (the seats before yours) on
+            frame["opening_html"] = board_html(table, match, state.replayed(0), seat, names)
         if frame["deal_over"]:
             frame["deal_end"] = deal_end_html(table, match, seat, names)
     if table.deadline is not None:

@@ -11,6 +11,7 @@ process looks first plays for a seat whose time has run out.
 import uuid
 
 from django.db import models
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from pisti_site.matchplay import MatchRecord, TableKind
@@ -56,3 +57,39 @@ class Table(MatchRecord):
 
     def __str__(self) -> str:
         return f"{self.kind} {self.status} {self.id}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("friends:table", args=[self.pk])
+
+    # What the review of a finished deal (the analysis app) asks of the tables it reviews.
+
+    def reviewer_seat(self, request) -> int | None:
+        """The seat this visitor holds at the table (its token is in their session): each
+        player reviews their own seat's moves; a watcher none."""
+        from .consumers import SESSION_KEY
+        from .service import seat_of
+
+        tokens = request.session.get(SESSION_KEY, {})
+        token = tokens.get(str(self.pk)) if isinstance(tokens, dict) else None
+        return seat_of(self, token)
+
+    def review_labels(self, rules, seat: int) -> dict:
+        """The players' names ("You" for the reader), the sides named by their players as
+        the table names them, and the bots' levels."""
+        from django.utils.translation import gettext
+
+        from pisti_site.levels import level_name
+
+        from .frames import seat_summary, side_names
+
+        names = {i: seat_summary(self, i, None)["name"] for i in range(len(self.seats))}
+        names[seat] = gettext("You")
+        return {
+            "seats": names,
+            "levels": {
+                i: level_name(entry["level"])
+                for i, entry in enumerate(self.seats)
+                if entry["kind"] == "bot"
+            },
+            "sides": side_names(rules, names, seat),
+        }

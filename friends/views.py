@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from pisti import Rules
+from pisti_site.deal_end import match_goal
 from pisti_site.levels import DEFAULT_LEVEL, level_name, short_playing_choices
 
 from . import protocol, service
@@ -70,9 +71,12 @@ def invite_link(request) -> str:
     return request.build_absolute_uri(path)
 
 
-def lobby_line(creator: bool, full: bool) -> str:
+def lobby_line(creator: bool, full: bool, seated: bool = True) -> str:
     """What the lobby's status line says: the creator is the one who starts the game, so
-    "waiting for the game to start" would tell them to wait for themselves."""
+    "waiting for the game to start" would tell them to wait for themselves; a visitor who
+    has no seat yet has something to do first."""
+    if not seated and not full:
+        return _("Write your name and take a free seat to join.")
     if not creator:
         return _("Waiting for the game to start…")
     if full:
@@ -131,7 +135,9 @@ def table_page(request, table_id):
             "reactions": REACTIONS.items(),
             "default_level": DEFAULT_LEVEL,
             "watching_refused": watching_refused,
-            "strings": script_strings(lobby_line(creator, full)),
+            "strings": script_strings(lobby_line(creator, full, seat is not None)),
+            # what a friend joins: the goal and the timer, before taking a seat
+            "terms": f"{match_goal(rules)} · {table.get_timer_display()}",
             "close_codes": protocol.CLOSE_CODES,
             "message_types": protocol.MESSAGE_TYPES,
         },

@@ -128,15 +128,15 @@ class HouseRulesForm(forms.Form):
         initial="most",
         required=False,
         choices=[
-            ("most", _("More cards than every other player")),
+            ("most", _("More cards than anyone else")),
             ("over_half", _("Only with 27 cards or more")),
         ],
     )
     two_of_clubs_points = forms.IntegerField(
-        label=_("Two of clubs"), min_value=0, max_value=10, initial=2
+        label=_("The two of clubs is worth"), min_value=0, max_value=10, initial=2
     )
     ten_of_diamonds_points = forms.IntegerField(
-        label=_("Ten of diamonds"), min_value=0, max_value=10, initial=3
+        label=_("The ten of diamonds is worth"), min_value=0, max_value=10, initial=3
     )
 
     # Fields that only apply to one way of winning the match: a script shows them only

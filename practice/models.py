@@ -9,6 +9,7 @@ apply twice.
 import uuid
 
 from django.db import models
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from pisti_site.matchplay import MatchRecord
@@ -43,3 +44,25 @@ class Game(MatchRecord):
 
     def __str__(self) -> str:
         return f"{self.level} {self.table} {self.id}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("practice:game", args=[self.pk])
+
+    # What the review of a finished deal (the analysis app) asks of the games it reviews.
+
+    def reviewer_seat(self, request) -> int | None:
+        """The seat whose deals this visitor may review: their own game's, else none."""
+        key = request.session.session_key
+        return self.HUMAN_SEAT if key and key == self.session_key else None
+
+    def review_labels(self, rules, seat: int) -> dict:
+        """The seats' and sides' names as the game shows them, and the bots' levels."""
+        from pisti_site.levels import level_name
+        from pisti_site.table import seat_names, side_names
+
+        level = level_name(self.level)
+        return {
+            "seats": seat_names(rules.players, rules.partnerships),
+            "levels": {other: level for other in range(rules.players) if other != seat},
+            "sides": side_names(rules),
+        }

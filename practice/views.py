@@ -216,7 +216,7 @@ def review(request, game_id, deal):
     game = _game_or_404(request, game_id)
     if not 1 <= deal <= len(service.load_match(game).finished):
         raise Http404
-    return redirect("analysis:review", game_id=game.pk, deal=deal)
+    return redirect("analysis:review", record_id=game.pk, deal=deal)
 
 
 @require_POST

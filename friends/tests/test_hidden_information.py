@@ -52,7 +52,10 @@ def known_cards(table, seat):
         return set()
     state = match.current or match.finished[-1]
     if seat is None:
+        # the plays, the table's face-up cards now and the opening's face-up cards (seen by
+        # everyone when the deal began: a new deal's opening table shows them)
         public = [e.card for e in state.events] + list(state.pile[state.pile_face_down :])
+        public += list(state.layout.face_up)
         return {card_name(c) for c in public}
     return {card_name(c) for c in seen_by(state, seat)} | {card_name(c) for c in state.hands[seat]}
 

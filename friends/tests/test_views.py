@@ -201,6 +201,8 @@ def test_the_lobby_line_tells_the_creator_to_start_and_a_friend_to_wait(client):
     url = reverse("friends:table", args=[table.pk])
     assert lobby_line(client) == ""  # the form says every seat must be taken
     friend = Client()
+    # before a seat is theirs, the friend is told what to do, not to wait
+    assert lobby_line(friend) == "Write your name and take a free seat to join."
     assert friend.post(url + "seat/", {"seat": "1", "name": "Mehmet"}).status_code == 302
     assert lobby_line(client) == "Everyone is seated: start the game when you are ready."
     assert lobby_line(friend) == "Waiting for the game to start…"

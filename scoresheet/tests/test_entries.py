@@ -154,7 +154,8 @@ def test_each_label_names_one_thing(client):
     """The tick box says who took the card; the rules field says what it is worth."""
     html = client.get(create(client)).content.decode()
     labels = re.findall(r"<label[^>]*>([^<]+)</label>", html)
-    assert labels.count("Two of clubs") == 1 and labels.count("Ten of diamonds") == 1
+    assert labels.count("The two of clubs is worth") == 1
+    assert labels.count("The ten of diamonds is worth") == 1
     assert labels.count("Took the two of clubs") == 2
 
 

@@ -29,7 +29,10 @@ const PACES = {
 };
 const PACE_KEY = "pisti-pace";
 const SVG = "http://www.w3.org/2000/svg";
-let skipping = false;
+// A press or a key while cards move hurries the rest: everything plays HURRY times as
+// fast, but every card is still seen landing.
+const HURRY = 4;
+let hurried = false;
 let running = [];
 let timers = [];
 
@@ -50,41 +53,51 @@ export function setPace(name) {
 }
 
 function wait(ms) {
-  if (skipping || ms <= 0) return Promise.resolve();
+  if (ms <= 0) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = { resolve };
-    timer.id = window.setTimeout(() => {
+    const done = () => {
       timers.splice(timers.indexOf(timer), 1);
       resolve();
-    }, ms);
+    };
+    timer.done = done;
+    timer.id = window.setTimeout(done, hurried ? ms / HURRY : ms);
     timers.push(timer);
   });
 }
 
 function animate(element, keyframes, options) {
-  if (skipping || !element.animate) return Promise.resolve();
+  if (!element.animate) return Promise.resolve();
   const animation = element.animate(keyframes, options);
+  if (hurried) animation.playbackRate = HURRY;
   running.push(animation);
   return animation.finished.catch(() => {}).then(() => {
     running.splice(running.indexOf(animation), 1);
   });
 }
 
-// A press or a key (not a modifier or Tab alone) means "show me the end now".
-function isSkipEvent(event) {
+// A press or a key (not a modifier or Tab alone) means "faster, please".
+function isHurryEvent(event) {
   return !(event.type === "keydown" && /^(Shift|Control|Alt|Meta|Tab)$/.test(event.key));
 }
 
-function skip(event) {
-  if (isSkipEvent(event)) finish();
+function hurryOn(event) {
+  if (isHurryEvent(event)) hurry();
 }
 
-// Finish whatever is moving now and show the rest of the plays without motion.
-export function finish() {
-  skipping = true;
-  running.slice().forEach((a) => { try { a.finish(); } catch (e) { a.cancel(); } });
-  timers.slice().forEach((t) => { window.clearTimeout(t.id); t.resolve(); });
-  timers = [];
+// What moves now and what is still to come plays HURRY times as fast; the pauses between
+// plays shrink as much.
+export function hurry() {
+  if (hurried) return;
+  hurried = true;
+  running.forEach((animation) => {
+    if (animation.updatePlaybackRate) animation.updatePlaybackRate(HURRY);
+    else animation.playbackRate = HURRY;
+  });
+  timers.slice().forEach((timer) => {
+    window.clearTimeout(timer.id);
+    timer.id = window.setTimeout(timer.done, 40);
+  });
 }
 
 function spriteUrl(board) {
@@ -119,7 +132,7 @@ function renumber(hand) {
 function closeUp(button, width, ms) {
   const hand = button.parentNode;
   renumber(hand);
-  if (skipping || !button.animate || !hand) return;
+  if (!button.animate || !hand) return;
   const gap = parseFloat(getComputedStyle(hand).columnGap) || 0;
   animate(button, [
     { width: width + "px", minWidth: "0px", padding: "0px", marginRight: "0px" },
@@ -190,10 +203,12 @@ function flyToPile(board, step, from, timing) {
   const landed = cardElement(board, step.card, "pile-card");
   landed.classList.add("is-landing");
   pile.appendChild(landed);
-  setPileCount(board, pile.querySelectorAll(".pile-card").length);
+  // the count changes as the card lands, not while it is still in the air
+  const count = () => setPileCount(board, pile.querySelectorAll(".pile-card").length);
   const to = landed.getBoundingClientRect();
-  if (!from || skipping) {
+  if (!from) {
     landed.classList.remove("is-landing");
+    count();
     return Promise.resolve();
   }
   const flying = cardElement(board, step.card, "flying-card");
@@ -211,6 +226,7 @@ function flyToPile(board, step, from, timing) {
   ], { duration: timing.fly, easing: "cubic-bezier(.2,.7,.3,1)" }).then(() => {
     flying.remove();
     landed.classList.remove("is-landing");
+    count();
   });
 }
 
@@ -356,23 +372,23 @@ export function launch(root, button) {
   const board = root.querySelector("[data-table]");
   if (!board || reducedMotion()) return null;
   const step = { seat: Number(board.getAttribute("data-me")), card: button.getAttribute("data-card") };
-  skipping = false;
+  hurried = false;
   const from = source(board, step, button, PACES[pace()]);
-  const launched = { card: step.card, button, board, skipped: false };
+  const launched = { card: step.card, button, board, hurried: false };
   // what the other cards would have taken is stale once this one is on its way
   board.querySelectorAll("[data-hand] .takes").forEach((label) => { label.hidden = true; });
   board.querySelectorAll("[data-hand] .captures").forEach((card) => card.classList.remove("captures"));
-  // A click or key before the server answers finishes the flight and the replies to come.
-  const skipLater = (event) => {
-    if (!isSkipEvent(event)) return;
-    launched.skipped = true;
-    finish();
+  // A click or key before the server answers hurries the flight and the replies to come.
+  const hurryLater = (event) => {
+    if (!isHurryEvent(event)) return;
+    launched.hurried = true;
+    hurry();
   };
-  document.addEventListener("pointerdown", skipLater, true);
-  document.addEventListener("keydown", skipLater, true);
+  document.addEventListener("pointerdown", hurryLater, true);
+  document.addEventListener("keydown", hurryLater, true);
   launched.stopListening = () => {
-    document.removeEventListener("pointerdown", skipLater, true);
-    document.removeEventListener("keydown", skipLater, true);
+    document.removeEventListener("pointerdown", hurryLater, true);
+    document.removeEventListener("keydown", hurryLater, true);
   };
   launched.landed = flyToPile(board, step, from, PACES[pace()]);
   return launched;
@@ -395,7 +411,6 @@ export function rollBack(launched) {
 }
 
 function playStep(board, step, options, timing) {
-  if (skipping) return Promise.resolve();
   if (step.leftover) return playLeftover(board, step, options, timing);
   const launched = options.launched && options.launched.card === step.card &&
     String(step.seat) === board.getAttribute("data-me") ? options.launched : null;
@@ -414,32 +429,36 @@ function playStep(board, step, options, timing) {
     .then(() => {
       if (step.captured) return wait(timing.look).then(() => sweep(board, step, timing));
     })
-    .then(() => wait(timing.gap));
+    // the pause before the next play; after the last one the hand is yours at once
+    .then(() => (options.last === step ? undefined : wait(timing.gap)));
 }
 
 // Play ``steps`` on the board inside ``root``; resolves when the last one has landed
-// (at once with reduced motion, or when the player clicks to skip).
+// (at once with reduced motion; faster once the player presses a key or the screen).
 export function play(root, steps, options = {}) {
   const board = root.querySelector("[data-table]");
   if (!board || !steps || !steps.length) return Promise.resolve();
   if (reducedMotion()) {
-    // Nothing moves, but the plays still happened: listeners (the sounds) hear of each.
+    // Nothing moves, but the plays still happened: the page (its log) and the listeners
+    // (the sounds) hear of each.
     steps.forEach((step) => {
+      if (options.onStep) options.onStep(step);
       document.dispatchEvent(new CustomEvent("pisti:step", { detail: step }));
     });
     document.dispatchEvent(new CustomEvent("pisti:steps-done"));
     return Promise.resolve();
   }
-  // A click or key while your own card was already on its way asked to skip these too.
+  // A click or key while your own card was already on its way asked to hurry these too.
   if (options.launched) options.launched.stopListening();
-  skipping = !!(options.launched && options.launched.skipped);
+  hurried = !!(options.launched && options.launched.hurried);
   const timing = PACES[options.pace || pace()];
-  document.addEventListener("pointerdown", skip, true);
-  document.addEventListener("keydown", skip, true);
+  document.addEventListener("pointerdown", hurryOn, true);
+  document.addEventListener("keydown", hurryOn, true);
   // A new deal that a bot opens: the fresh hand shows a moment before the first card flies.
   let chain = options.newDeal ? wait(timing.deal) : Promise.resolve();
+  const last = options.dealEnds ? null : steps[steps.length - 1];
   steps.forEach((step, index) => {
-    chain = chain.then(() => playStep(board, step, options, timing));
+    chain = chain.then(() => playStep(board, step, { ...options, last }, timing));
     // The tutorial holds the learner's own result on screen before the replies come.
     if (index === 0 && options.holdFirst && steps.length > 1) {
       chain = chain.then(() => wait(timing.fly * 2));
@@ -449,10 +468,10 @@ export function play(root, steps, options = {}) {
   // before the summary covers them.
   if (options.dealEnds) chain = chain.then(() => dealOver(board, options.labels, timing));
   return chain.then(() => {
-    document.removeEventListener("pointerdown", skip, true);
-    document.removeEventListener("keydown", skip, true);
+    document.removeEventListener("pointerdown", hurryOn, true);
+    document.removeEventListener("keydown", hurryOn, true);
     document.querySelectorAll(".flying-card").forEach((el) => el.remove());
-    skipping = false;
+    hurried = false;
     document.dispatchEvent(new CustomEvent("pisti:steps-done"));
   });
 }

@@ -59,7 +59,7 @@ function drawing(root, t) {
     hooks[name] = root.querySelector("[data-friends-" + name + "]");
   });
   hooks.stripDeal = root.querySelector("[data-friends-strip-deal]");
-  const board = new Board(root);
+  const board = new Board(root, { onStep: (step) => logStep(step) });
   let frame = null;
   let deadlineAt = null;
   let queue = Promise.resolve();
@@ -193,10 +193,14 @@ function drawing(root, t) {
       const now = entry.appendChild(element("span", "strip-now", "+" + side.deal_points));
       now.classList.toggle("is-zero", !side.deal_points);
       now.dataset.stripPoints = index;
-      // the last pill says what the pills are ("+4 this deal"); the others say it to screen readers
-      const last = index === f.sides.length - 1;
-      entry.appendChild(element("span", last ? "strip-legend" : "visually-hidden", " " + t.this_deal));
+      entry.appendChild(element("span", "visually-hidden", " " + t.this_deal));
     });
+    // a key after the sides says what the pills are, as in the practice game
+    if (f.deal_over) return;
+    const key = sides.appendChild(element("span", "strip-legend"));
+    key.setAttribute("aria-hidden", "true");
+    key.appendChild(element("span", "strip-key", "+"));
+    key.append(" " + t.this_deal);
   }
 
   // The deal's end as the server rendered it (sent only once the deal is over).
@@ -212,30 +216,45 @@ function drawing(root, t) {
     }
   }
 
+  // One line of the log per play, numbered as the deal's plays are.
+  function logStep(step) {
+    logLine(hooks.log, step.text, {
+      pisti: step.pisti || step.jack_pisti, remark: !!step.leftover, number: step.index + 1,
+    });
+  }
+
   // The board plays the new cards on the board on screen, then the server's board for
-  // this seat is swapped in; frames wait their turn.
+  // this seat is swapped in; frames wait their turn. Each play is logged as it lands, so
+  // the log never tells a play the table has not shown yet.
   function boardFor(f) {
     queue = queue.then(() => {
-      const fresh = shownDeal === f.deal
-        ? f.steps.filter((step) => step.index >= shownPlays) : [];
-      // a new deal starts a new log, as in the practice game
-      if (shownDeal !== null && shownDeal !== f.deal && hooks.log) hooks.log.textContent = "";
-      // a page just opened (or reloaded) shows the deal's last plays at once, not animated
-      const logged = shownDeal === null ? f.steps : fresh;
-      logged.forEach((step) => logLine(hooks.log, step.text, {
-        pisti: step.pisti || step.jack_pisti, remark: !!step.leftover, number: step.index + 1,
-      }));
-      // The leftover sweep comes after the last play (index = plays): shown once, also
-      // when the page opened on a finished deal and logged it with the deal's last plays.
+      const newDeal = shownDeal !== null && shownDeal !== f.deal;
+      if (newDeal && hooks.log) hooks.log.textContent = "";  // a new deal starts a new log
+      let fresh = [];
+      if (shownDeal === f.deal) {
+        fresh = f.steps.filter((step) => step.index >= shownPlays);
+      } else if (newDeal && f.opening_html) {
+        // The next deal's first plays (the bots before you) land on its opening table,
+        // the last deal's summary put away and the points this deal starting from none.
+        fresh = f.steps;
+        hooks.board.innerHTML = f.opening_html;
+        hooks.result.hidden = true;
+        strip({ ...f, deal_over: false, sides: f.sides.map((side) => ({ ...side, deal_points: 0 })) });
+      } else {
+        // a page just opened (or reloaded): the whole deal's log at once, not animated
+        f.steps.forEach(logStep);
+      }
       const seen = shownDeal === f.deal ? shownPlays : 0;
       shownDeal = f.deal;
-      shownPlays = Math.max(seen, f.view.history.length, ...logged.map((step) => step.index + 1));
+      shownPlays = Math.max(seen, f.view.history.length, ...f.steps.map((step) => step.index + 1));
       const others = fresh.filter((step) => step.seat !== f.seat).map((step) => step.text);
       if (others.length) announce(others.join(" "));
       const mine = launched;
       launched = null;
-      const played = board.element && fresh.length
-        ? board.play(fresh, { launched: mine, dealEnds: !!f.deal_over })
+      const moving = board.element && fresh.length;
+      if (!moving) fresh.forEach(logStep);
+      const played = moving
+        ? board.play(fresh, { launched: mine, dealEnds: !!f.deal_over, newDeal })
         : board.rollBack(mine);
       return played.then(() => {
         if (frame !== f) return;  // a newer frame is already waiting

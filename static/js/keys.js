@@ -28,6 +28,17 @@ export function onKeys(handlers, { when = () => true } = {}) {
   });
 }
 
+// ← and → move the focus along the numbered buttons (a hand's cards) when one has it.
+function moveAlong(step) {
+  const current = document.activeElement;
+  if (!current || !current.matches || !current.matches("[data-key]")) return false;
+  const buttons = Array.from(current.parentNode.querySelectorAll("[data-key]:not(.is-playing)"));
+  const next = buttons[buttons.indexOf(current) + step];
+  if (!next) return false;
+  next.focus();
+  return true;
+}
+
 // Number keys press the numbered buttons inside ``root`` (a function returning the root
 // is read on each key, for pages that swap their content).
 export function numberKeys(root, { when } = {}) {
@@ -40,5 +51,7 @@ export function numberKeys(root, { when } = {}) {
       button.click();
       return true;
     },
+    ArrowLeft: () => moveAlong(-1),
+    ArrowRight: () => moveAlong(1),
   }, { when });
 }

@@ -132,6 +132,13 @@ function game(root) {
           // the new deal's log so far is exactly these plays: they are logged as they land
           const log = root.querySelector("[data-log]");
           if (log) log.textContent = "";
+          // and its points start from none, counted on as the captures land (board.js)
+          root.querySelectorAll("[data-strip-points]").forEach((pill) => {
+            pill.textContent = "+0";
+            pill.classList.add("is-zero");
+          });
+          root.querySelectorAll("[data-side-captured], [data-side-pisti], [data-side-jack-pisti]")
+            .forEach((cell) => { cell.textContent = "0"; });
         }
         const newDeal = !!payload.opening_html;
         const dealEnds = !!payload.deal_over && steps.length > 0;

@@ -101,7 +101,7 @@ def make_table(page, url, kind="1v1", timer="0", max_deals="1", name="Ayşe"):
 
 def take_seat(page, link, seat, name):
     page.goto(link)
-    page.wait_for_selector("[data-friends-status]:has-text('Waiting for the game')")
+    page.wait_for_selector("[data-friends-status]:has-text('take a free seat')")
     page.fill("#join-name", name)
     page.click(f"li[data-seat='{seat}'] button:has-text('Take this seat')")
     page.wait_for_selector(f"li[data-seat='{seat}'] .you")
@@ -193,6 +193,20 @@ def test_two_players_play_a_whole_deal_and_see_each_others_plays(browser, asgi_u
     mehmet.wait_for_function("() => document.querySelector('[data-friends-log] li')")
     remarks = mehmet.locator("[data-friends-log] li.is-remark").all_inner_texts()
     assert len(remarks) == len(set(remarks))
+    # the whole deal's log, not only its last plays
+    assert mehmet.locator("[data-friends-log] li:not(.is-remark)").count() == 48
+    # each player reviews the finished deal from their own seat, in a tab of its own
+    for page, other in ((ayse, "Mehmet"), (mehmet, "Ayşe")):
+        with page.expect_popup() as opened:
+            page.click("text=Review this deal move by move")
+        review = opened.value
+        review.wait_for_selector(".move-list")
+        assert review.locator(".move-list li").count() == 48
+        moves = review.locator(".move-list li").all_inner_texts()
+        assert sum(m.startswith("You:") for m in moves) == 24
+        assert sum(m.startswith(other + ":") for m in moves) == 24
+        assert review.locator(".review-hand").count() == 1  # the other's hand, face up
+        review.close()
     # "play again" waits for both: Ayşe's press leaves Mehmet's summary where it is
     ayse.click("button[data-next]")
     ayse.wait_for_selector("[data-waiting]:has-text('Waiting for: Mehmet')")
