@@ -36,6 +36,14 @@ def run_worker():
     call_command("db_worker", "--batch", "--no-startup-delay", "--interval", "0.1")
 
 
+@pytest.fixture
+def analysed(client, game):
+    """The deal's stored analysis (a worker has run) and the finished deal."""
+    client.get(review_url(game))
+    run_worker()
+    return DealAnalysis.objects.get(), load_match(game).finished[0]
+
+
 @pytest.mark.django_db(transaction=True)
 def test_the_review_enqueues_once_and_shows_progress(client, game):
     html = client.get(review_url(game)).content.decode()
@@ -90,11 +98,8 @@ def test_every_play_is_a_step_with_its_own_address(client, game):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_move_list_numbers_every_play_as_the_game_log_does(client, game):
-    client.get(review_url(game))
-    run_worker()
-    row = DealAnalysis.objects.get()
-    state = load_match(game).finished[0]
+def test_the_move_list_numbers_every_play_as_the_game_log_does(client, game, analysed):
+    row, state = analysed
     html = client.get(step_url(game, 1)).content.decode()
     numbers = [int(n) for n in re.findall(r'<li value="(\d+)"', html)]
     assert numbers == list(range(1, len(state.events) + 1))
@@ -113,11 +118,8 @@ def test_the_move_list_numbers_every_play_as_the_game_log_does(client, game):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_step_marks_the_card_played_and_the_best_card(client, game):
-    client.get(review_url(game))
-    run_worker()
-    row = DealAnalysis.objects.get()
-    state = load_match(game).finished[0]
+def test_a_step_marks_the_card_played_and_the_best_card(client, game, analysed):
+    row, state = analysed
     for move in row.result:
         html = client.get(step_url(game, move["index"] + 1)).content.decode()
         played = re.findall(r'data-card="(\w+)"[^>]*>(?:(?!data-card).)*?tag-played', html, re.S)
