@@ -92,17 +92,19 @@ def verdict(state, seat: int, number: int, analysed: dict) -> dict | None:
         return None
     move = analysed.get(number)
     if move is None:
-        return {"forced": True, "sentence": _("Your only card: there was no choice.")}
+        if len(set(state.replayed(number - 1).hands[seat])) <= 1:
+            return {"forced": True, "sentence": _("Your only card: there was no choice.")}
+        # the worker has not stored its verdicts yet (the page fills in when it has)
+        return {"forced": True, "sentence": _("The analysis of this move is on its way.")}
     played, best = parse_card(move["played"]), parse_card(move["best"])
-    gain = move["values"][move["best"]][0] - move["values"][move["played"]][0]
     sentences = [reason(move)]
-    if move["kind"] not in ("best", "close", "value") and gain > 0:
+    if move["kind"] not in ("best", "close", "value") and move["loss"] > 0:
         sentences.append(
             _("On average the %(best)s keeps about %(gain)s points more than the %(played)s.")
             % {
                 "best": card_words(best),
                 "played": card_words(played),
-                "gain": number_format(gain, 1),
+                "gain": number_format(move["loss"], 1),  # the loss the header and chart show
             }
         )
     values = sorted(move["values"].items(), key=lambda item: -item[1][0])
@@ -111,7 +113,8 @@ def verdict(state, seat: int, number: int, analysed: dict) -> dict | None:
         "label": move["label"],
         "label_name": label_name(move["label"]),
         "symbol": SYMBOLS.get(move["label"], ""),
-        "loss": move["loss"],
+        # a loss is told only when another card was better (a "best" within 0.1 says none)
+        "loss": move["loss"] if move["played"] != move["best"] else 0,
         "sentences": sentences,
         "exact": move["exact"],
         "values": [
@@ -158,7 +161,9 @@ def loss_chart(analysed: dict, plays: int, per_round: int, url_of, current=None)
             f'<text class="tick" x="{x(first):.1f}" y="{height - bottom + 12}" '
             f'text-anchor="middle">{first}</text>'
         )
-    bar = max(2.0, inner_w / plays - 1)
+    # a bar as wide as two plays (yours come every other play at most, so they never
+    # overlap), and a hit area the height of the chart: a finger finds a 2 px bar too
+    bar = max(3.0, 2 * inner_w / plays - 1.5)
     for number, move in sorted(analysed.items()):
         loss = move["loss"]
         shown = max(loss, ceiling * 0.02)  # a best move still shows a sliver to click
@@ -171,6 +176,8 @@ def loss_chart(analysed: dict, plays: int, per_round: int, url_of, current=None)
         parts.append(
             f'<a href="{escape(url_of(number))}" data-step="{number}">'
             f"<title>{escape(title)}</title>"
+            f'<rect class="hit" x="{x(number) - bar / 2:.1f}" y="{top}" width="{bar:.1f}" '
+            f'height="{inner_h}"/>'
             f'<rect class="bar label-{move["label"]}{current_class}" data-bar="{number}" '
             f'x="{x(number) - bar / 2:.1f}" y="{y(shown):.1f}" width="{bar:.1f}" '
             f'height="{y(0) - y(shown):.1f}"/></a>'

@@ -126,6 +126,8 @@ def reason(move: dict) -> str:
     if kind == "last_capture":
         return _("Gives up the last capture: the %(card)s takes it.") % {"card": best}
     if kind == "jack_spent":
+        if not facts["pile"]:
+            return _("Spends a jack on an empty table.")
         if facts.get("last_jack"):
             return ngettext(
                 "Spends your last jack on a pile of %(n)s card.",
@@ -146,6 +148,10 @@ def reason(move: dict) -> str:
         return _("The next player can take this pile in %(percent)s %% of the samples.") % {
             "percent": facts["percent"]
         }
+    if move["exact"]:
+        return _(
+            "The %(card)s is worth %(gain)s points more, over every hand the opponent can hold."
+        ) % {"card": best, "gain": number_format(facts["gain"], 1)}
     return ngettext(
         "The %(card)s is worth %(gain)s points more on average over %(n)s sampled deal.",
         "The %(card)s is worth %(gain)s points more on average over %(n)s sampled deals.",
@@ -168,10 +174,11 @@ def summary(moves: list[dict]) -> dict:
         return {"accuracy": 100, "lost": 0.0, "worst": None}
     good = sum(1 for m in moves if m["label"] in ("best", "good"))
     worst = max(range(len(moves)), key=lambda i: moves[i]["loss"])
+    flagged = moves[worst]["label"] not in ("best", "good")  # a mistake to show, if any
     return {
         "accuracy": round(100 * good / len(moves)),
         "lost": round(sum(m["loss"] for m in moves), 1),
-        "worst": worst + 1 if moves[worst]["loss"] > 0 else None,
+        "worst": worst + 1 if flagged else None,
     }
 
 

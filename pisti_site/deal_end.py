@@ -27,7 +27,9 @@ def match_goal(rules) -> str:
     """What wins this match, in words, for the practice game's and the friends table's
     score strips: the points target or the deals to win. A number and the word after it
     never part at a line's end ("151 / puan" on a phone)."""
-    if plays_for_deals(rules):
+    if rules.max_deals == 1:
+        text = _("a single deal")  # "play on from here" in a review: that deal alone
+    elif plays_for_deals(rules):
         text = ngettext(
             "first to win %(n)d deal", "first to win %(n)d deals", rules.deals_target
         ) % {"n": rules.deals_target}

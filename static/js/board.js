@@ -188,6 +188,7 @@ function moveTurn(board, step) {
     seat.classList.toggle("is-turn", seat.getAttribute("data-seat") === String(next));
   });
   board.setAttribute("data-turn", String(next));
+  document.dispatchEvent(new CustomEvent("pisti:turn", { detail: next }));
 }
 
 // The number beside the pile; none on an empty pile (its outline says so).
@@ -220,6 +221,9 @@ function flyToPile(board, step, from, timing) {
   const dx = from.left + from.width / 2 - (to.left + to.width / 2);
   const dy = from.top + from.height / 2 - (to.top + to.height / 2);
   const scale = from.width / to.width || 1;
+  // the count changes once the card is nearly there (its easing covers most of the way
+  // in the first half), not while it leaves the hand nor after it has visibly landed
+  wait(timing.fly / 2).then(count);
   return animate(flying, [
     { transform: "translate(" + dx + "px," + dy + "px) scale(" + scale + ")" },
     { transform: "translate(0,0) scale(1)" },
@@ -249,6 +253,9 @@ function celebrate(board, step, labels, timing) {
 // The calm banner of the deal's end over the emptied pile; the board swapped in after the
 // hold takes it away.
 function dealOver(board, labels, timing) {
+  // nobody is to play any more: no seat keeps its flag under the banner
+  board.querySelectorAll(".is-turn").forEach((seat) => seat.classList.remove("is-turn"));
+  board.removeAttribute("data-turn");
   if (labels && labels.dealOver) {
     const banner = document.createElement("div");
     banner.className = "deal-over-banner";
@@ -418,8 +425,11 @@ function playStep(board, step, options, timing) {
     ? options.clicked.button : null;
   const from = launched ? null : source(board, step, clicked, timing);
   // The turn passes as the card leaves the hand: the highlighted seat and its flag move
-  // together, from the one record of whose turn it is.
-  moveTurn(board, step);
+  // together, from the one record of whose turn it is. Yours comes once the card has
+  // landed (and taken what it takes): "your turn" never shows over a hand still waiting.
+  const toMe = String((Number(step.seat) + 1) % board.querySelectorAll("[data-seat]").length) ===
+    board.getAttribute("data-me") && String(step.seat) !== board.getAttribute("data-me");
+  if (!toMe) moveTurn(board, step);
   tellStep(board, step, options);
   return (launched ? launched.landed : flyToPile(board, step, from, timing))
     .then(() => {
@@ -429,6 +439,7 @@ function playStep(board, step, options, timing) {
     .then(() => {
       if (step.captured) return wait(timing.look).then(() => sweep(board, step, timing));
     })
+    .then(() => { if (toMe) moveTurn(board, step); })
     // the pause before the next play; after the last one the hand is yours at once
     .then(() => (options.last === step ? undefined : wait(timing.gap)));
 }

@@ -119,9 +119,9 @@ function drawing(root, t) {
   }
 
   // While the board plays a frame's cards, the line and the players' boxes follow the
-  // board's own record of whose turn it is (the seat it highlights as each card leaves a
-  // hand), never the frame's final turn ahead of the cards.
-  document.addEventListener("pisti:step", () => {
+  // board's own record of whose turn it is (pisti:turn, as it highlights the seat), never
+  // the frame's final turn ahead of the cards.
+  document.addEventListener("pisti:turn", () => {
     const turn = board.element && board.element.getAttribute("data-turn");
     if (!frame || !frame.view || turn === null) return;
     // -1: the round's last card, your turn waits for your new hand (the next frame)

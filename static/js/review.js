@@ -1,17 +1,20 @@
 // The review board: the plays of a finished deal stepped through in the page. Each step is
 // its own address and a whole page without this script; here the same address is asked
 // for with the page's step header and only the step comes back, swapped in place, the
-// address kept on it with the History API (Back and Forward step too). The move list, the
-// buttons, the bars of the chart, ← → Home End all step; the neighbours are fetched ahead,
-// so a step shows at once. While the analysis runs its progress is shown, and the page
+// address kept on it with the History API (replaced, not added: Back leaves the review,
+// as it does lichess's board). The move list, the buttons, the bars of the chart,
+// ← → Home End all step; the neighbours are fetched ahead, so a step shows at once. While the analysis runs its progress is shown, and the page
 // reloads once it is stored.
 import { onKeys } from "./keys.js";
 import { readJson, showError } from "./requests.js";
 
 function reviewBoard(root) {
   const header = root.dataset.stepHeader;
+  const plays = Number(root.dataset.plays);
+  const urlOf = (n) => root.dataset.stepBase + n + "/";
   const steps = new Map();  // address -> promise of the step's HTML
   let wanted = null;  // the last address asked for: a slower earlier answer is dropped
+  let heading = null;  // the play the keys step from: the last asked for, shown or not
 
   function fetchStep(url) {
     if (!steps.has(url)) {
@@ -51,7 +54,7 @@ function reviewBoard(root) {
     });
   }
 
-  function show(url, { push }) {
+  function show(url, { reveal = false } = {}) {
     wanted = url;
     return fetchStep(url).then((html) => {
       if (wanted !== url) return;
@@ -62,7 +65,13 @@ function reviewBoard(root) {
       holder.innerHTML = html.trim();
       const step = holder.content.querySelector("[data-review-step]");
       old.replaceWith(step);
-      if (push) window.history.pushState({ review: url }, "", url);
+      window.history.replaceState({ review: url }, "", url);
+      // a play chosen further down the page (the move list, the chart on a phone): the
+      // board comes into view with it
+      const top = step.getBoundingClientRect().top;
+      if (reveal && (top < 0 || top > window.innerHeight / 2)) {
+        step.scrollIntoView({ block: "start" });
+      }
       const suffix = document.title.includes(" · ") ? document.title.slice(document.title.indexOf(" · ")) : "";
       document.title = step.dataset.title + suffix;
       markCurrent(step.dataset.number);
@@ -79,23 +88,24 @@ function reviewBoard(root) {
     const link = event.target.closest("a[data-step], a[data-step-link]");
     if (!link) return;
     event.preventDefault();
-    show(link.getAttribute("href"), { push: true });
+    heading = Number(link.dataset.step) || null;
+    show(link.getAttribute("href"), { reveal: !link.closest("[data-review-step]") });
   });
 
+  // Keys count from the play last asked for, so ten quick presses go ten plays on.
   function go(where) {
     return () => {
-      const link = current().querySelector("a[data-go='" + where + "']");
-      if (!link) return false;
-      show(link.getAttribute("href"), { push: true });
+      const from = heading || Number(current().dataset.number);
+      const to = { first: 1, previous: from - 1, next: from + 1, last: plays }[where];
+      if (to < 1 || to > plays || to === from) return false;
+      heading = to;
+      show(urlOf(to));
       return true;
     };
   }
   onKeys({ ArrowLeft: go("previous"), ArrowRight: go("next"), Home: go("first"), End: go("last") });
 
-  window.history.replaceState({ review: window.location.pathname }, "", window.location.href);
-  window.addEventListener("popstate", (event) => {
-    if (event.state && event.state.review) show(event.state.review, { push: false });
-  });
+  markCurrent(current().dataset.number);  // a step opened by its address: in the list's view
   prefetch(current());
 }
 

@@ -85,10 +85,20 @@ def test_step_through_a_reviewed_deal_in_the_page(review_page, site_url, worker)
     assert len(head) > 3
     if not page.locator(".review-verdict.verdict-best").count():
         assert page.locator(".hand [data-card].is-best").count() == 1
-    page.go_back()  # the browser's Back steps back too
+    # ten quick presses go ten plays on, each from the play last asked for
+    page.keyboard.press("Home")
     page.wait_for_url("**/1/1/")
-    assert page.locator(".review-position").inner_text() == "Play 1 of 48"
+    for _ in range(10):
+        page.keyboard.press("ArrowRight")
+    page.wait_for_url("**/1/11/")
+    page.wait_for_function(
+        "() => document.querySelector('.review-position').textContent.includes('11')"
+    )
+    assert page.locator(".move-list a[aria-current]").get_attribute("data-step") == "11"
     assert page.evaluate("window.samePage") is True
+    # the steps replace the address: Back leaves the review
+    page.go_back()
+    page.wait_for_url(lambda url: "/analysis/" not in url)
     for language in LANGUAGES:
         page.goto(f"{site_url}/{language}/analysis/{game}/1/{number}/")
         assert page.locator("html").get_attribute("lang") == language
