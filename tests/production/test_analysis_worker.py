@@ -43,6 +43,12 @@ def status(visitor, game) -> dict:
     return answer.json()
 
 
+def review(game) -> str:
+    """The review board of the game's first deal (the game's own review link leads there)."""
+    game_id = game.rstrip("/").split("/")[-1]
+    return f"/en/analysis/{game_id}/1/"
+
+
 def wait_for(condition, seconds: float) -> bool:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -56,7 +62,8 @@ def test_the_worker_analyses_a_reviewed_deal(server, production_env):
     port, _ = server
     visitor, game = finished_game(port)
     started = time.perf_counter()
-    assert "data-analysis-progress" in visitor.get(game + "review/1/").text
+    assert visitor.get(game + "review/1/").status == 302  # to the review board
+    assert "data-analysis-progress" in visitor.get(review(game)).text
     worker = db_worker(production_env)
     try:
         assert wait_for(lambda: status(visitor, game)["finished"], 180)
@@ -64,13 +71,13 @@ def test_the_worker_analyses_a_reviewed_deal(server, production_env):
         worker.send_signal(signal.SIGTERM)
         worker.wait(timeout=60)
     results_line(f"analysis of one deal through the worker: {time.perf_counter() - started:.1f} s")
-    assert "analysis-moves" in visitor.get(game + "review/1/").text
+    assert "loss-chart" in visitor.get(review(game)).text
 
 
 def test_a_worker_killed_mid_task_is_replaced_and_the_task_finished(server, production_env):
     port, _ = server
     visitor, game = finished_game(port)
-    visitor.get(game + "review/1/")
+    visitor.get(review(game))
     first = db_worker(production_env)
     try:
         assert wait_for(lambda: status(visitor, game)["done"] >= 2, 120)
