@@ -10,7 +10,8 @@ from where the player sat, how many deal points does this card keep?
   mistakes, so a hand is not ruled out because its owner "would have" taken a card.
 - **Play-outs**: every card in hand is played in the same worlds (luck cancels in the
   differences) and the deal is finished with every seat on the counting policy
-  (:func:`~pisti.bots.policies.counting_outcome`). A card's value is the mean of the
+  (:func:`~pisti.bots.policies.counting_outcome`, played out by
+  :class:`~pisti.bots.counting_playouts.CountingPlayouts`). A card's value is the mean of the
   seat's side's points from the rest of the deal minus the opponents' (the cards taken
   before count towards the majority; points already banked are the same for every card).
 - **Noise**: the worlds are independent draws, so the standard error of a paired
@@ -33,10 +34,10 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from .bots import make_bot
+from .bots.counting_playouts import CountingPlayouts, World
 from .bots.endgame import totals_over_hands
-from .bots.heuristics import points_table, unseen_cards
-from .bots.playout import outcome_gains, side_margin, world_from
-from .bots.policies import counting_outcome, public_ranks
+from .bots.heuristics import unseen_cards
+from .bots.playout import side_margin
 from .cards import JACK
 from .state import GameState
 from .view import PlayerView, view_for
@@ -133,8 +134,7 @@ def _sampled(view: PlayerView, hand, rng, first, most, focus, most_best) -> Eval
     that may still be best (a card clearly behind the best stops being played: its values
     stay paired with the best's over the worlds it saw)."""
     unseen = unseen_cards(view)
-    points = points_table(view.rules)
-    public = public_ranks(view)  # counted once for every play-out
+    playouts = CountingPlayouts(view)
     results = {card: [] for card in hand}
     takes = dict.fromkeys(hand, 0)
     next_seat = (view.seat + 1) % view.players
@@ -144,11 +144,10 @@ def _sampled(view: PlayerView, hand, rng, first, most, focus, most_best) -> Eval
         while worlds < target:
             cards = list(unseen)
             rng.shuffle(cards)
-            world = world_from(view, cards)
+            world = playouts.world(cards)
             for card in playing:
-                outcome = counting_outcome(world, view, card, points, public)
-                results[card].append(side_margin(outcome_gains(*outcome, view, points), view.side))
-                if worlds < first and _next_can_take(world, next_seat, card):
+                results[card].append(playouts.margin(world, card))
+                if worlds < first and _next_can_take(world, view, next_seat, card):
                     takes[card] += 1
             worlds += 1
         evaluation = _summary(results, takes, first)
@@ -184,15 +183,15 @@ def _summary(results: dict[int, list[float]], takes: dict[int, int], first: int)
     return Evaluation(values, exact=False, samples=count, next_takes=shares)
 
 
-def _next_can_take(world: GameState, seat: int, played: int) -> bool:
+def _next_can_take(world: World, view: PlayerView, seat: int, played: int) -> bool:
     """Whether ``seat``, next to move, holds a card that takes the pile ``played`` leaves
     when it takes nothing: one of its rank or a jack. (After the last card of a round the
     next hand is not dealt yet, and holds nothing.)"""
-    pile, rank = world.pile, played >> 2
+    rank = played >> 2
     if rank == JACK:
-        if pile or world.rules.jack_on_empty_table:
+        if world.pile_size or view.rules.jack_on_empty_table:
             return False  # the jack takes
-    elif len(pile) > world.pile_face_down and pile[-1] >> 2 == rank:
+    elif world.pile_size > world.face_down and world.top_rank == rank:
         return False  # it takes the pile
     return any(c >> 2 in (rank, JACK) for c in world.hands[seat])
 

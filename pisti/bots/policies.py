@@ -4,7 +4,9 @@ loop's running totals (:func:`lean_counting_choice`).
 
 These belong to the playing levels and may be tuned with them. The reference bots
 (:mod:`pisti.bots.reference`) keep their own frozen copy, so tuning a level never moves
-the yardstick it is measured against.
+the yardstick it is measured against. The analysis plays :func:`counting_outcome` on its
+own faster loop (:mod:`pisti.bots.counting_playouts`); a test holds the two together, so
+a change here is made there too.
 """
 
 from __future__ import annotations

@@ -8,10 +8,11 @@ import pytest
 
 from pisti import Rules, new_deal, view_for
 from pisti.bots import LEVELS, PLAYING_LEVELS, make_bot
+from pisti.bots.counting_playouts import CountingPlayouts
 from pisti.bots.endgame import value_after
 from pisti.bots.heuristics import points_table, unseen_cards
 from pisti.bots.levels import Evaluator, medium_choice
-from pisti.bots.playout import fast_roll_out, outcome_gains
+from pisti.bots.playout import fast_roll_out, outcome_gains, side_margin, world_from
 from pisti.bots.policies import (
     counting_choice,
     counting_outcome,
@@ -415,6 +416,25 @@ def test_a_play_out_from_the_world_itself_leaves_it_untouched_and_ends_as_the_en
         )
         assert [sorted(c) for c in captured] == [sorted(c) for c in slow.captured]
         assert (pisti, jack_pisti) == (slow.pisti, slow.jack_pisti)
+
+
+def test_the_analysis_play_outs_score_every_card_as_counting_outcome_does():
+    """``CountingPlayouts`` (the analysis' loop: running totals, the rest of the deal from
+    a round's start reused within a world) gives every card in every world the margin
+    of ``counting_outcome``'s play-out, cards played one after another in one world as
+    the analysis plays them, and again once every rest is known."""
+    rng = random.Random(36)
+    for _, view, _ in _mid_deal_plays(36, 300):
+        points = points_table(view.rules)
+        playouts = CountingPlayouts(view)
+        unseen = unseen_cards(view)
+        for _ in range(3):
+            cards = rng.sample(unseen, len(unseen))
+            world = playouts.world(cards)
+            for card in sorted(set(view.hand)) * 2:
+                outcome = counting_outcome(world_from(view, cards), view, card, points)
+                expected = side_margin(outcome_gains(*outcome, view, points), view.side)
+                assert playouts.margin(world, card) == expected
 
 
 def _engine_minimax(state, me, value_of, captured_before, points):
