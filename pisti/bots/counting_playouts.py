@@ -31,7 +31,7 @@ from ..scoring import side_gains
 from ..state import JACK_PISTI, PISTI, pisti_kind
 from ..view import PlayerView
 from .heuristics import pisti_value, points_table, rank_counts
-from .playout import side_margin
+from .playout import hands_and_pile, side_margin
 from .policies import public_ranks
 
 
@@ -126,16 +126,7 @@ class CountingPlayouts:
 
     def world(self, unseen: list[int]) -> World:
         """The world :func:`~pisti.bots.playout.world_from` deals from ``unseen``."""
-        view = self.view
-        hands, i = [], 0
-        for seat, size in enumerate(view.hand_sizes):
-            if seat == view.seat:
-                hands.append(list(view.hand))
-            else:
-                hands.append(unseen[i : i + size])
-                i += size
-        face_down = view.pile_size - len(view.pile_face_up)
-        pile = unseen[i : i + face_down] + list(view.pile_face_up)
+        hands, pile, face_down, _stock = hands_and_pile(self.view, unseen)
         rounds = []
         for starts in self.dealt_from:
             dealt = [unseen[start : start + HAND_SIZE] for start in starts]

@@ -16,8 +16,10 @@ from ..state import JACK_PISTI, PISTI, GameState
 from ..view import PlayerView
 
 
-def world_from(view: PlayerView, unseen: list[int]) -> GameState:
-    """A full position consistent with ``view``, hidden cards dealt from ``unseen``."""
+def hands_and_pile(view: PlayerView, unseen: list[int]) -> tuple[list, list, int, int]:
+    """The hands and the pile of a world dealt from ``unseen`` in ``world_from`` order: the
+    other seats' hands first, then the face-down cards; with the face-down count and where
+    the stock's cards begin in ``unseen``."""
     hands, i = [], 0
     for seat, size in enumerate(view.hand_sizes):
         if seat == view.seat:
@@ -27,7 +29,12 @@ def world_from(view: PlayerView, unseen: list[int]) -> GameState:
             i += size
     face_down = view.pile_size - len(view.pile_face_up)
     pile = unseen[i : i + face_down] + list(view.pile_face_up)
-    i += face_down
+    return hands, pile, face_down, i + face_down
+
+
+def world_from(view: PlayerView, unseen: list[int]) -> GameState:
+    """A full position consistent with ``view``, hidden cards dealt from ``unseen``."""
+    hands, pile, face_down, i = hands_and_pile(view, unseen)
     stock = unseen[i : i + view.stock]
     return assemble_position(  # the view is a real position and ``unseen`` its cards
         GameState,
