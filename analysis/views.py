@@ -73,6 +73,7 @@ def _step_context(kind, record, seat, deal, state, number, analysed, labels) -> 
         "next": url_of(number + 1),
         "last": url_of(plays),
         "url_of": url_of,
+        "analysed": analysed,
     }
 
 
@@ -97,7 +98,7 @@ def review(request, record_id, deal, number=1, kind="game"):
 def _page_context(kind, match, state, row, seat, labels, step) -> dict:
     rules = state.rules
     record, deal, url_of = step["record"], step["deal_number"], step["url_of"]
-    analysed = analysed_plays(row)
+    analysed = step["analysed"]
     reader = rules.side_of(seat)
     deal_score = deal_summary(state, rules, labels["sides"], match, reader)
     context = {
