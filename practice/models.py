@@ -31,6 +31,13 @@ class Game(MatchRecord):
     show_highlight = models.BooleanField(default=True)
     show_counter = models.BooleanField(default=False)
     finished = models.BooleanField(default=False)
+    # "Play on from here": the reviewed game, deal and play this game started from, so its
+    # page can lead back to that review.
+    played_on_from = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    played_on_deal = models.PositiveSmallIntegerField(null=True, blank=True)
+    played_on_play = models.PositiveSmallIntegerField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -47,6 +54,15 @@ class Game(MatchRecord):
 
     def get_absolute_url(self) -> str:
         return reverse("practice:game", args=[self.pk])
+
+    def origin_review_url(self) -> str | None:
+        """The review step this game was played on from, while that game still exists."""
+        if self.played_on_from_id is None:
+            return None
+        return reverse(
+            "analysis:review_step",
+            args=[self.played_on_from_id, self.played_on_deal, self.played_on_play],
+        )
 
     # What the review of a finished deal (the analysis app) asks of the games it reviews.
 

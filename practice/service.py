@@ -79,6 +79,9 @@ def play_on(game: Game, deal: int, play: int, level: str) -> Game:
         table=game.table,
         rules=rules.to_dict(),
         seed=seed,
+        played_on_from=game,
+        played_on_deal=deal,
+        played_on_play=play,
     )
     run_bots(new, match)
     new.match = match.to_dict()

@@ -42,6 +42,14 @@ def test_the_new_game_starts_where_the_player_stood(client, finished, play):
     assert service.load_match(new).rules.max_deals == 1
     page = client.get(response["Location"])
     assert page.status_code == 200
+    back = reverse("analysis:review_step", args=[finished.pk, 1, play])
+    assert f'href="{back}"' in page.content.decode()
+
+
+@pytest.mark.django_db
+def test_a_game_not_played_on_from_a_review_has_no_way_back(client, finished):
+    page = client.get(finished.get_absolute_url()).content.decode()
+    assert "played-on" not in page
 
 
 @pytest.mark.django_db
