@@ -102,8 +102,28 @@ def kind_name(kind: str) -> str:
         "jack_spent": _("jack spent on a small pile"),
         "last_capture": _("last capture given up"),
         "feeds_pile": _("pile fed to the next player"),
+        "point_cards": _("point cards lost later"),
+        "most_cards": _("most cards put at risk"),
+        "pisti_chances": _("pişti chances given away"),
         "value": _("weaker card"),
     }[kind]
+
+
+# A loss that goes mostly to one part of the rest of the deal (pisti.analysis.loss_parts).
+LATER_PARTS = {
+    "point_cards": lambda: _(
+        "The %(card)s keeps about %(gain)s points more on average, most of them in the "
+        "point cards taken later in the deal."
+    ),
+    "most_cards": lambda: _(
+        "The %(card)s keeps about %(gain)s points more on average, most of them through "
+        "the bonus for the most cards."
+    ),
+    "pisti_chances": lambda: _(
+        "The %(card)s keeps about %(gain)s points more on average, most of them in piştis "
+        "made or given away later in the deal."
+    ),
+}
 
 
 def reason(move: dict) -> str:
@@ -148,6 +168,8 @@ def reason(move: dict) -> str:
         return _("The next player can take this pile in %(percent)s %% of the samples.") % {
             "percent": facts["percent"]
         }
+    if kind in LATER_PARTS:
+        return LATER_PARTS[kind]() % {"card": best, "gain": number_format(facts["gain"], 1)}
     if move["exact"]:
         return _(
             "The %(card)s is worth %(gain)s points more, over every hand the opponent can hold."

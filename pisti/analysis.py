@@ -43,7 +43,7 @@ from .state import GameState
 from .view import PlayerView, view_for
 
 # Stored with every analysis: one made by another method is made again.
-METHOD = "uniform-2"
+METHOD = "uniform-3"
 FIRST_WORLDS = 256
 MOST_WORLDS = 4096  # while a card sits on a flag's boundary (0.6, 1.5 or 3 points)
 MOST_WORLDS_BEST = 512  # while it sits between "best" and "good" only
@@ -56,6 +56,11 @@ EXACT_UNSEEN = 12  # ... when the unseen cards leave at most C(12, 4) = 495 hand
 THRESHOLDS = (("best", 0.1), ("good", 0.6), ("inaccuracy", 1.5), ("mistake", 3.0))
 LABELS = ("best", "good", "inaccuracy", "mistake", "blunder")
 FLAGS = ("inaccuracy", "mistake", "blunder")
+# A loss explained by the part of the deal it goes to (:func:`loss_parts`) when one part
+# carries at least this share of it, measured over this many worlds.
+PARTS = ("point_cards", "most_cards", "pisti_chances")  # in CountingPlayouts.parts' order
+MAIN_PART = 0.6
+PART_WORLDS = 1024
 ADVISOR_LEVEL = "master"  # the level whose card a hint gives outside the exact last round
 
 
@@ -304,6 +309,9 @@ LESSONS = {  # the tutorial lesson that teaches each kind of mistake
     "jack_spent": "jack",
     "last_capture": "last-cards",
     "feeds_pile": "counting",
+    "point_cards": "strategy",
+    "most_cards": "strategy",
+    "pisti_chances": "pisti",
     "value": "strategy",
 }
 
@@ -341,4 +349,29 @@ def classify(view: PlayerView, played: int, best: int, evaluation: Evaluation):
     if takes and takes.get(played, 0) > takes.get(best, 0) + 0.1:
         kind = "lone_card" if view.pile_size == 0 else "feeds_pile"
         return kind, {**facts, "percent": round(100 * takes[played])}
+    if not evaluation.exact:
+        parts = loss_parts(view, played, best)
+        lead = sum(parts.values())
+        main = max(parts, key=parts.get)
+        if lead > 0 and parts[main] >= MAIN_PART * lead:
+            return main, facts
     return "value", facts
+
+
+def loss_parts(
+    view: PlayerView, played: int, best: int, worlds: int = PART_WORLDS, seed: int = 0
+) -> dict[str, float]:
+    """Where ``best``'s lead over ``played`` comes from, as means over ``worlds`` fresh
+    uniform worlds (the verdict's own world model and play-outs): the points of the cards
+    taken later, the bonus for the most cards, the piştis. Descriptive only: the label
+    comes from :func:`evaluate`; this says in which part of the deal the points go."""
+    playouts, rng = CountingPlayouts(view), random.Random(seed)
+    unseen = list(unseen_cards(view))
+    sums = dict.fromkeys(PARTS, 0.0)
+    for _ in range(worlds):
+        rng.shuffle(unseen)
+        world = playouts.world(unseen)
+        ahead, behind = playouts.parts(world, best), playouts.parts(world, played)
+        for name, a, b in zip(PARTS, ahead, behind, strict=True):
+            sums[name] += a - b
+    return {name: total / worlds for name, total in sums.items()}

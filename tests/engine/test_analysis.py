@@ -13,8 +13,10 @@ from pisti import Rules, new_deal, view_for
 from pisti.analysis import (
     FLAGS,
     LABELS,
+    MAIN_PART,
     MOST_WORLDS,
     MOST_WORLDS_BEST,
+    PARTS,
     CardValue,
     Evaluation,
     advised_card,
@@ -24,8 +26,10 @@ from pisti.analysis import (
     decisions,
     evaluate,
     label,
+    loss_parts,
 )
 from pisti.bots import make_bot
+from pisti.bots.counting_playouts import CountingPlayouts
 from pisti.bots.heuristics import unseen_cards
 from pisti.bots.playout import world_from
 from pisti.duel import duel
@@ -208,6 +212,7 @@ def test_a_missed_pisti_is_named():
             "jack_spent",
             "last_capture",
             "feeds_pile",
+            *PARTS,
             "value",
         )
         assert facts["best"] == review.best
@@ -228,3 +233,51 @@ def test_a_bot_playing_the_analysis_best_card_beats_the_counting_reference_bot()
     ``benchmarks/analysis_speed.py --pairs``."""
     result = duel(best_card_bot(64, 64), lambda seed: make_bot("counting", seed), pairs=10, seed=16)
     assert result.mean_margin > 0
+
+
+@pytest.mark.parametrize(
+    "rules, empty_part",
+    [
+        (Rules(), None),
+        (NO_MAJORITY, "most_cards"),
+    ],
+)
+def test_the_parts_of_a_lead_add_up_to_it_over_the_same_worlds(rules, empty_part):
+    """``loss_parts`` splits the best card's lead into the points of the cards taken later,
+    the bonus for the most cards and the piştis: over the same worlds the three add up to
+    the play-outs' margin difference, and the bonus is
+    zero under rules without one."""
+    state = _expert_deal(5, rules)
+    index, view, _ = next(d for d in decisions(state, 0) if d[1].stock)
+    worse, better = sorted(set(view.hand))[:2]
+    parts = loss_parts(view, worse, better, worlds=48, seed=2)
+    playouts, rng = CountingPlayouts(view), random.Random(2)
+    unseen, lead = list(unseen_cards(view)), 0.0
+    for _ in range(48):
+        rng.shuffle(unseen)
+        world = playouts.world(unseen)
+        lead += playouts.margin(world, better) - playouts.margin(world, worse)
+    assert set(parts) == set(PARTS)
+    assert sum(parts.values()) == pytest.approx(lead / 48)
+    if empty_part:
+        assert parts[empty_part] == 0
+    else:
+        assert any(parts.values())
+
+
+def test_a_flagged_move_names_the_part_of_the_deal_its_points_go_to():
+    """A sampled flagged move whose lead goes mostly to one part is named by that part
+    (and one explained no better keeps the plain "weaker card")."""
+    kinds = set()
+    for seed in range(4):
+        state = _expert_deal(seed, level="easy")
+        for review in analyse_deal(state, 0):
+            if review.label not in FLAGS or review.evaluation.exact:
+                continue
+            view = next(v for i, v, _ in decisions(state, 0) if i == review.index)
+            kind, _facts = classify(view, review.played, review.best, review.evaluation)
+            if kind in PARTS:
+                parts = loss_parts(view, review.played, review.best)
+                assert parts[kind] >= MAIN_PART * sum(parts.values()) > 0
+            kinds.add(kind)
+    assert kinds & set(PARTS)

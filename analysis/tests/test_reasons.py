@@ -1,0 +1,46 @@
+"""Every kind of move the analysis names has a line and a name in each language."""
+
+from __future__ import annotations
+
+import pytest
+from django.utils import translation
+
+from analysis.service import kind_name, reason
+from pisti.analysis import LESSONS
+
+LANGUAGES = ("en", "tr", "de", "ru")
+
+
+def move(kind: str, exact: bool = False) -> dict:
+    facts = {"best": "AD", "played": "7C", "pile": 3, "gain": 1.4, "samples": 1024}
+    facts |= {"percent": 62, "last_jack": True}
+    return {"kind": kind, "exact": exact, "facts": facts}
+
+
+@pytest.mark.parametrize("kind", sorted(LESSONS))
+def test_each_kind_reads_in_every_language_and_names_the_better_card(kind):
+    lines = {}
+    for language in LANGUAGES:
+        with translation.override(language):
+            lines[language] = (reason(move(kind)), kind_name(kind))
+    english_line, english_name = lines["en"]
+    for language in LANGUAGES[1:]:
+        line, name = lines[language]
+        assert line != english_line and name != english_name, language
+    cards = {"en": "ace of diamonds", "de": "Karo-Ass", "ru": "туз бубён"}
+    for language, words in cards.items():
+        line = lines[language][0]
+        if "%(card)s" in _english_template(kind):
+            assert words in line, (language, line)
+
+
+def _english_template(kind: str) -> str:
+    with translation.override("en"):
+        return reason(move(kind)).replace("ace of diamonds", "%(card)s")
+
+
+@pytest.mark.parametrize("kind", ["point_cards", "most_cards", "pisti_chances"])
+def test_a_loss_to_a_later_part_of_the_deal_says_how_much_in_plain_words(kind):
+    with translation.override("en"):
+        line = reason(move(kind))
+    assert line.startswith("The ace of diamonds keeps about 1.4 points more on average")
