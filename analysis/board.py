@@ -18,7 +18,7 @@ from pisti.dealing import rounds_per_deal
 from pisti_site.cardwords import card_words
 from pisti_site.table import describe_event, present_table
 
-from .service import label_name, reason
+from .service import LATER_PARTS, label_name, reason
 
 # lichess's annotations, on the player's own moves in the move list
 SYMBOLS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
@@ -98,7 +98,8 @@ def verdict(state, seat: int, number: int, analysed: dict) -> dict | None:
         return {"forced": True, "sentence": _("The analysis of this move is on its way.")}
     played, best = parse_card(move["played"]), parse_card(move["best"])
     sentences = [reason(move)]
-    if move["kind"] not in ("best", "close", "value") and move["loss"] > 0:
+    # the reason names the points itself for these kinds
+    if move["kind"] not in ("best", "close", "value", *LATER_PARTS) and move["loss"] > 0:
         sentences.append(
             _("On average the %(best)s keeps about %(gain)s points more than the %(played)s.")
             % {

@@ -26,13 +26,14 @@ Results are recorded in ``docs/analysis.md``.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from itertools import combinations
 
-from pisti import Rules, new_deal, view_for
+from pisti import Rules, analysis, new_deal, view_for
 from pisti.analysis import FIRST_WORLDS, MOST_WORLDS, MOST_WORLDS_BEST, review_move
 from pisti.bots import make_bot
 from pisti.bots.heuristics import points_table
@@ -245,7 +246,10 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=FIRST_WORLDS)
     parser.add_argument("--most", type=int, default=MOST_WORLDS)
     parser.add_argument("--most-best", type=int, default=MOST_WORLDS_BEST)
+    parser.add_argument("--settled", type=float, default=analysis.SETTLED)
+    parser.add_argument("--rows", help="write every decision's row to this JSON file")
     args = parser.parse_args()
+    analysis.SETTLED = args.settled  # the worker processes are forked with it
     sampling = {"first": args.first, "most": args.most, "most_best": args.most_best}
     started = time.time()
     with ProcessPoolExecutor(args.jobs) as pool:
@@ -254,6 +258,9 @@ def main() -> None:
         )
         rows = [row for chunk in chunks for row in chunk]
     report(rows, time.time() - started)
+    if args.rows:
+        with open(args.rows, "w") as out:
+            json.dump(rows, out)
 
 
 if __name__ == "__main__":

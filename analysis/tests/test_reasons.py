@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from django.utils import translation
 
+from analysis.board import verdict
 from analysis.service import kind_name, reason
+from pisti import Rules, new_deal
 from pisti.analysis import LESSONS
+from pisti.cards import card_name
 
 LANGUAGES = ("en", "tr", "de", "ru")
 
@@ -44,3 +49,28 @@ def test_a_loss_to_a_later_part_of_the_deal_says_how_much_in_plain_words(kind):
     with translation.override("en"):
         line = reason(move(kind))
     assert line.startswith("The ace of diamonds keeps about 1.4 points more on average")
+
+
+@pytest.mark.parametrize("kind", ["capture_missed", "pisti_chances"])
+def test_the_verdict_says_the_points_once(kind):
+    """The review's verdict adds "keeps about N points more" to a reason that does not
+    already say it, and only then."""
+    state = new_deal(Rules(), rng=random.Random(3))
+    first = state.current_player
+    state.play(state.hands[first][0])
+    played = state.events[0].card
+    best = next(c for c in state.replayed(0).hands[first] if c != played)
+    analysed = {
+        1: {
+            **move(kind),
+            "played": card_name(played),
+            "best": card_name(best),
+            "facts": {**move(kind)["facts"], "best": card_name(best)},
+            "loss": 1.4,
+            "label": "inaccuracy",
+            "values": {card_name(best): [1.0, 0.2], card_name(played): [-0.4, 0.2]},
+        }
+    }
+    with translation.override("en"):
+        sentences = verdict(state, first, 1, analysed)["sentences"]
+    assert sum("keeps about 1.4 points more" in s for s in sentences) == 1
