@@ -199,6 +199,23 @@ def set_bot(table: Table, token: str | None, seat, level) -> None:
     _save(table, table.version, seats=seats)
 
 
+def leave_seat(table: Table, token: str | None, seat) -> None:
+    """Before the game starts: a guest gets up from their own seat, or the player who
+    made the table frees another player's seat (the one who made it keeps theirs)."""
+    _in_lobby(table)
+    seat = _seat_index(table, seat)
+    if table.seats[seat]["kind"] != "human":
+        raise Refused(_("Nobody sits in this seat."), "empty", 409)
+    creator, own = is_creator(table, token), seat_of(table, token) == seat
+    if own and creator:
+        raise Refused(_("You made this table: your seat stays yours."), "creator")
+    if not (own or creator):
+        raise Refused(_("Only the player who made the table can do this."), "creator")
+    seats = [dict(s) for s in table.seats]
+    seats[seat] = empty_seat()
+    _save(table, table.version, seats=seats)
+
+
 def _deadline_for(table: Table, match: Match, seats: list[dict]):
     """When the player to move must have played, if the table has a timer and it is a
     human's turn; ``None`` otherwise."""

@@ -8,5 +8,6 @@ urlpatterns = [
     path("<uuid:table_id>/", views.table_page, name="table"),
     path("<uuid:table_id>/seat/", views.take_seat, name="seat"),
     path("<uuid:table_id>/bot/", views.set_bot, name="bot"),
+    path("<uuid:table_id>/leave/", views.leave_seat, name="leave"),
     path("<uuid:table_id>/start/", views.start_game, name="start-game"),
 ]

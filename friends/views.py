@@ -186,5 +186,14 @@ def set_bot(request, table_id):
 
 
 @require_POST
+def leave_seat(request, table_id):
+    return _lobby_action(
+        request,
+        table_id,
+        lambda table, token: service.leave_seat(table, token, _seat_number(request)),
+    )
+
+
+@require_POST
 def start_game(request, table_id):
     return _lobby_action(request, table_id, service.start)

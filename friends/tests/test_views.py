@@ -206,3 +206,31 @@ def test_the_lobby_line_tells_the_creator_to_start_and_a_friend_to_wait(client):
     assert friend.post(url + "seat/", {"seat": "1", "name": "Mehmet"}).status_code == 302
     assert lobby_line(client) == "Everyone is seated: start the game when you are ready."
     assert lobby_line(friend) == "Waiting for the game to start…"
+
+
+def test_a_guest_leaves_their_seat_and_the_creator_frees_another(client):
+    """Before the start a guest can get up again, and the one who made the table can free
+    a seat a guest took (their own stays theirs); anyone else is refused, nothing changes."""
+    from django.test import Client
+
+    table = make(client, kind="3")
+    url = reverse("friends:table", args=[table.pk])
+    guest, other = Client(), Client()
+    guest.post(url + "seat/", {"seat": "1", "name": "Mehmet"})
+    other.post(url + "seat/", {"seat": "2", "name": "Zeynep"})
+    page = guest.get(url).content.decode()
+    assert "Leave this seat" in page and "Free this seat" not in page
+    assert page.count("Free this seat") == 0
+    assert client.get(url).content.decode().count("Free this seat") == 2
+    assert guest.post(url + "leave/", {"seat": "2"}).status_code == 400  # not theirs
+    assert client.post(url + "leave/", {"seat": "0"}).status_code == 400  # the creator's own
+    assert client.post(url + "leave/", {"seat": "9"}).status_code == 400
+    table.refresh_from_db()
+    assert [s["kind"] for s in table.seats] == ["human", "human", "human"]
+    assert guest.post(url + "leave/", {"seat": "1"}).status_code == 302
+    assert client.post(url + "leave/", {"seat": "2"}).status_code == 302
+    table.refresh_from_db()
+    assert [s["kind"] for s in table.seats] == ["human", "empty", "empty"]
+    assert client.post(url + "leave/", {"seat": "1"}).status_code == 409  # nobody there
+    # the guest may sit down again
+    assert guest.post(url + "seat/", {"seat": "2", "name": "Mehmet"}).status_code == 302

@@ -12,6 +12,7 @@ import { openSocket } from "./socket.js";
 import "./sound.js";  // the table's sounds and their on/off switch
 
 const SVG = "http://www.w3.org/2000/svg";
+const NOTE_SECONDS = 6;  // how long a note stays over the table
 
 function format(text, values) {
   return text.replace(/%\((\w+)\)s/g, (_, key) => values[key]);
@@ -95,10 +96,15 @@ function drawing(root, t) {
     }, left);
   }
 
+  // A note floats over the table (friends.css) and goes after a while, or on a tap.
+  let noteTimer = 0;
   function note(text) {
+    window.clearTimeout(noteTimer);
     hooks.note.textContent = text;
     hooks.note.hidden = !text;
+    if (text) noteTimer = window.setTimeout(() => { hooks.note.hidden = true; }, NOTE_SECONDS * 1000);
   }
+  if (hooks.note) hooks.note.addEventListener("click", () => { hooks.note.hidden = true; });
 
   function nameOf(seat) { return frame ? frame.seats[seat].name : ""; }
 
