@@ -39,6 +39,7 @@ from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import get_channel_layer
 from django.conf import settings
+from django.core.cache import cache
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -73,6 +74,9 @@ REACTIONS = {
     "oops": gettext_lazy("Oops!"),
     "good_game": gettext_lazy("Good game!"),
 }
+# The last reactions of a table, kept in the cache (Redis in production, shared by every
+# process) so a player who reloads or comes back sees them again in the log.
+REACTIONS_KEPT, REACTIONS_KEPT_SECONDS = 8, 30 * 60
 SESSION_KEY = "friend_seats"
 # What sending to a socket that is closing raises: autobahn's ``Disconnected`` under Daphne
 # (a RuntimeError), an OSError under other servers.
@@ -91,6 +95,19 @@ def group_name(table_id) -> str:
 
 def reaction_text(reaction: str) -> str:
     return str(REACTIONS[reaction])
+
+
+def kept_reactions_key(table_id) -> str:
+    return f"friends.reactions.{table_id}"
+
+
+def reaction_message(seat: int, reaction: str, earlier: bool = False) -> str:
+    """A reaction as a socket message; ``earlier``: said before this connection opened
+    (logged, not shown as a bubble)."""
+    message = {"type": protocol.REACTION, "seat": seat, "text": reaction_text(reaction)}
+    if earlier:
+        message["earlier"] = True
+    return json.dumps(message)
 
 
 def changed_message(note: dict | None = None) -> dict:
@@ -298,6 +315,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         if self.seat is not None and await self._db(service.set_presence, table, self.seat, True):
             await self._tell_table()
         await self._send_frame(table)
+        for seat, reaction in await cache.aget(kept_reactions_key(self.table_id), []):
+            if reaction in REACTIONS:
+                await self.send(text_data=reaction_message(seat, reaction, earlier=True))
 
     async def disconnect(self, code):
         await self._leave()
@@ -383,6 +403,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_send(
             self.group, {"type": "table.reaction", "seat": self.seat, "reaction": reaction}
         )
+        key = kept_reactions_key(self.table_id)
+        kept = [*await cache.aget(key, []), [self.seat, reaction]][-REACTIONS_KEPT:]
+        await cache.aset(key, kept, REACTIONS_KEPT_SECONDS)
 
     # --- messages from the group ----------------------------------------------------------
 
@@ -412,15 +435,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self._send_frame(table, event.get("note"), stamp)
 
     async def table_reaction(self, event):
-        await self.send(
-            text_data=json.dumps(
-                {
-                    "type": protocol.REACTION,
-                    "seat": event["seat"],
-                    "text": reaction_text(event["reaction"]),
-                }
-            )
-        )
+        await self.send(text_data=reaction_message(event["seat"], event["reaction"]))
 
     # --- helpers --------------------------------------------------------------------------
 

@@ -744,3 +744,29 @@ def test_a_presence_change_between_load_and_play_is_read_back():
     handed_on = row_as_changed(table)
     assert str(1 - mover) in handed_on.away
     assert frames_of(handed_on) == frames_of(load_table(table.pk))
+
+
+def test_a_player_who_comes_back_gets_the_reactions_said_before():
+    """The last reactions are kept for the table: a new connection (a reload) is sent them
+    after its frame, marked as said earlier, in its own language."""
+    from django.core.cache import cache
+
+    cache.clear()
+    table, ayse, mehmet = two_player_table()
+
+    async def scenario():
+        comm = communicator(table, ayse)
+        assert (await comm.connect())[0]
+        await settle(comm)
+        await comm.send_to(text_data='{"type": "react", "reaction": "oops"}')
+        assert (await receive(comm))["type"] == "reaction"
+        await comm.disconnect()
+        again = communicator(table, mehmet, lang="de")
+        assert (await again.connect())[0]
+        messages = await settle(again)
+        said = [m for m in messages if m["type"] == "reaction"]
+        assert said == [{"type": "reaction", "seat": 0, "text": "Hoppla!", "earlier": True}]
+        assert messages[0]["type"] != "reaction"  # the frame first
+        await again.disconnect()
+
+    run(scenario)

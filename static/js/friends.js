@@ -362,7 +362,8 @@ function friendsTable(root, t, closeCodes, types) {
     },
     [types.reaction](message) {
       draw.log(draw.nameOf(message.seat) + ": " + message.text, { remark: true, reaction: true });
-      draw.bubble(message.seat, message.text);
+      // one said before this page opened (a reload) is in the log, not in a bubble
+      if (!message.earlier) draw.bubble(message.seat, message.text);
     },
   };
   // The version of the board on screen: the last frame's, or the server-rendered page's
