@@ -9,7 +9,7 @@ they had, as lichess's board shows the position a move was made from.
 
 from __future__ import annotations
 
-from django.utils.formats import number_format
+from django.utils.text import capfirst
 from django.utils.html import escape
 from django.utils.translation import gettext as _
 
@@ -18,7 +18,17 @@ from pisti.dealing import rounds_per_deal
 from pisti_site.cardwords import card_words
 from pisti_site.table import describe_event, present_table
 
-from .service import LATER_PARTS, label_name, reason
+from .service import LATER_PARTS, label_name, points_text, reason
+
+# the reasons that do not say the points lost themselves: a second sentence does
+SAYS_NO_POINTS = (
+    "pisti_missed",
+    "capture_missed",
+    "last_capture",
+    "jack_spent",
+    "lone_card",
+    "feeds_pile",
+)
 
 # lichess's annotations, on the player's own moves in the move list
 SYMBOLS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
@@ -99,15 +109,16 @@ def verdict(state, seat: int, number: int, analysed: dict) -> dict | None:
     played, best = parse_card(move["played"]), parse_card(move["best"])
     sentences = [reason(move)]
     # the reason names the points itself for these kinds
-    if move["kind"] not in ("best", "close", "value", *LATER_PARTS) and move["loss"] > 0:
+    if move["kind"] in SAYS_NO_POINTS and move["loss"] > 0:
         sentences.append(
             _("On average the %(best)s keeps about %(gain)s points more than the %(played)s.")
             % {
                 "best": card_words(best),
                 "played": card_words(played),
-                "gain": number_format(move["loss"], 1),  # the loss the header and chart show
+                "gain": points_text(move["loss"]),  # the loss the header and chart show
             }
         )
+    sentences = [capfirst(sentence) for sentence in sentences]  # a card's name may lead
     values = sorted(move["values"].items(), key=lambda item: -item[1][0])
     return {
         "forced": False,
@@ -116,6 +127,7 @@ def verdict(state, seat: int, number: int, analysed: dict) -> dict | None:
         "symbol": SYMBOLS.get(move["label"], ""),
         # a loss is told only when another card was better (a "best" within 0.1 says none)
         "loss": move["loss"] if move["played"] != move["best"] else 0,
+        "loss_text": points_text(move["loss"]),
         "sentences": sentences,
         "exact": move["exact"],
         "values": [
@@ -171,7 +183,7 @@ def loss_chart(analysed: dict, plays: int, per_round: int, url_of, current=None)
         title = _("Play %(n)s: %(label)s, %(loss)s points lost") % {
             "n": number,
             "label": label_name(move["label"]),
-            "loss": number_format(loss, 1),
+            "loss": points_text(loss),
         }
         current_class = " is-current" if number == current else ""
         parts.append(

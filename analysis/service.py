@@ -12,7 +12,7 @@ from django.conf import settings
 from django.db import IntegrityError
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.formats import number_format
+from django.template.defaultfilters import floatformat
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django_tasks import TaskResultStatus
@@ -102,6 +102,8 @@ def kind_name(kind: str) -> str:
         "jack_spent": _("jack spent on a small pile"),
         "last_capture": _("last capture given up"),
         "feeds_pile": _("pile fed to the next player"),
+        "safe_card": _("safe card not used"),
+        "points_offered": _("points left on the pile"),
         "point_cards": _("point cards lost later"),
         "most_cards": _("most cards put at risk"),
         "pisti_chances": _("pişti chances given away"),
@@ -133,8 +135,16 @@ def reason(move: dict) -> str:
     if kind == "best":
         return _("The search agrees with your card.")
     best = card_words(parse_card(facts["best"]))
+    gain = points_text(move.get("loss", facts.get("gain", 0)))  # the number the header shows
     if kind == "close":
-        return _("As good as the %(card)s within the noise of the search.") % {"card": best}
+        if move.get("label") == "best":
+            return _("As good as the %(card)s: on average both keep the same points.") % {
+                "card": best
+            }
+        return _(
+            "Nearly as good as the %(card)s, which keeps only about %(gain)s points more on "
+            "average."
+        ) % {"card": best, "gain": gain}
     if kind == "pisti_missed":
         return _("The %(card)s takes the lone card for a pişti.") % {"card": best}
     if kind == "capture_missed":
@@ -161,24 +171,54 @@ def reason(move: dict) -> str:
         ) % {"n": facts["pile"]}
     if kind == "lone_card":
         return _(
-            "Leaves a lone card: the next player holds a match or a jack in "
-            "%(percent)s %% of the samples."
-        ) % {"percent": facts["percent"]}
+            "Leaves a lone card. From what you could know, the next player would hold a "
+            "match or a jack in about %(percent)s of the possible deals."
+        ) % {"percent": percent_text(facts["percent"])}
     if kind == "feeds_pile":
-        return _("The next player can take this pile in %(percent)s %% of the samples.") % {
-            "percent": facts["percent"]
+        return _(
+            "From what you could know, the next player could take this pile in about "
+            "%(percent)s of the possible deals."
+        ) % {"percent": percent_text(facts["percent"])}
+    if kind == "safe_card":
+        return _(
+            "No card that matches the %(card)s is left unseen (the others are played or in "
+            "your hand): only a jack can take it. It keeps about %(gain)s points more on "
+            "average."
+        ) % {"card": best, "gain": gain}
+    if kind == "points_offered":
+        return ngettext(
+            "The %(played)s, worth %(n)s point, stays on the pile for whoever takes it next; "
+            "the %(card)s keeps about %(gain)s points more on average.",
+            "The %(played)s, worth %(n)s points, stays on the pile for whoever takes it next; "
+            "the %(card)s keeps about %(gain)s points more on average.",
+            facts["points"],
+        ) % {
+            "played": card_words(parse_card(facts["played"])),
+            "n": facts["points"],
+            "card": best,
+            "gain": gain,
         }
     if kind in LATER_PARTS:
-        return LATER_PARTS[kind]() % {"card": best, "gain": number_format(facts["gain"], 1)}
+        return LATER_PARTS[kind]() % {"card": best, "gain": gain}
     if move["exact"]:
         return _(
             "The %(card)s is worth %(gain)s points more, over every hand the opponent can hold."
-        ) % {"card": best, "gain": number_format(facts["gain"], 1)}
-    return ngettext(
-        "The %(card)s is worth %(gain)s points more on average over %(n)s sampled deal.",
-        "The %(card)s is worth %(gain)s points more on average over %(n)s sampled deals.",
-        facts["samples"],
-    ) % {"card": best, "gain": number_format(facts["gain"], 1), "n": facts["samples"]}
+        ) % {"card": best, "gain": gain}
+    return _("The %(card)s keeps about %(gain)s points more on average.") % {
+        "card": best,
+        "gain": gain,
+    }
+
+
+def points_text(points: float) -> str:
+    """A number of points as every part of the review shows it: one decimal, rounded half
+    up, in the visitor's format (the header, the reason, the chart agree)."""
+    return floatformat(points, 1)
+
+
+def percent_text(percent) -> str:
+    """"53 %" in the visitor's format, never broken between the number and the sign."""
+    return (_("%(p)s %%") % {"p": percent}).replace(" ", "\u00a0")
 
 
 def progress_text(row) -> str:

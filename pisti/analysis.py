@@ -36,7 +36,7 @@ from itertools import combinations
 from .bots import make_bot
 from .bots.counting_playouts import CountingPlayouts, World
 from .bots.endgame import totals_over_hands
-from .bots.heuristics import unseen_cards
+from .bots.heuristics import card_points, rank_counts, unseen_cards
 from .bots.playout import side_margin
 from .cards import JACK
 from .state import GameState
@@ -309,6 +309,8 @@ LESSONS = {  # the tutorial lesson that teaches each kind of mistake
     "jack_spent": "jack",
     "last_capture": "last-cards",
     "feeds_pile": "counting",
+    "safe_card": "counting",
+    "points_offered": "strategy",
     "point_cards": "strategy",
     "most_cards": "strategy",
     "pisti_chances": "pisti",
@@ -346,6 +348,10 @@ def classify(view: PlayerView, played: int, best: int, evaluation: Evaluation):
     if played >> 2 == JACK and best >> 2 != JACK and view.pile_size <= 2:
         jacks = sum(1 for c in view.hand if c >> 2 == JACK)
         return "jack_spent", {**facts, "last_jack": jacks == 1}
+    if not best_takes and not played_takes and best >> 2 != JACK:
+        unseen = rank_counts(unseen_cards(view))
+        if unseen[best >> 2] == 0 and unseen[played >> 2]:
+            return "safe_card", facts  # no card is left that matches the best one
     if takes and takes.get(played, 0) > takes.get(best, 0) + 0.1:
         kind = "lone_card" if view.pile_size == 0 else "feeds_pile"
         return kind, {**facts, "percent": round(100 * takes[played])}
@@ -354,6 +360,9 @@ def classify(view: PlayerView, played: int, best: int, evaluation: Evaluation):
         lead = sum(parts.values())
         main = max(parts, key=parts.get)
         if lead > 0 and parts[main] >= MAIN_PART * lead:
+            points = card_points(played, view.rules)
+            if main == "point_cards" and not played_takes and points > card_points(best, view.rules):
+                return "points_offered", {**facts, "points": points}
             return main, facts
     return "value", facts
 
