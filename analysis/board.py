@@ -9,8 +9,8 @@ they had, as lichess's board shows the position a move was made from.
 
 from __future__ import annotations
 
-from django.utils.text import capfirst
 from django.utils.html import escape
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from pisti.cards import parse_card
@@ -18,7 +18,7 @@ from pisti.dealing import rounds_per_deal
 from pisti_site.cardwords import card_words
 from pisti_site.table import describe_event, present_table
 
-from .service import LATER_PARTS, label_name, points_text, reason
+from .service import label_name, points_text, reason
 
 # the reasons that do not say the points lost themselves: a second sentence does
 SAYS_NO_POINTS = (

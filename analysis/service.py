@@ -10,9 +10,9 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import IntegrityError
+from django.template.defaultfilters import floatformat
 from django.urls import reverse
 from django.utils import timezone
-from django.template.defaultfilters import floatformat
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django_tasks import TaskResultStatus
@@ -217,7 +217,7 @@ def points_text(points: float) -> str:
 
 
 def percent_text(percent) -> str:
-    """"53 %" in the visitor's format, never broken between the number and the sign."""
+    """ "53 %" in the visitor's format, never broken between the number and the sign."""
     return (_("%(p)s %%") % {"p": percent}).replace(" ", "\u00a0")
 
 

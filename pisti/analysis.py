@@ -361,7 +361,11 @@ def classify(view: PlayerView, played: int, best: int, evaluation: Evaluation):
         main = max(parts, key=parts.get)
         if lead > 0 and parts[main] >= MAIN_PART * lead:
             points = card_points(played, view.rules)
-            if main == "point_cards" and not played_takes and points > card_points(best, view.rules):
+            if (
+                main == "point_cards"
+                and not played_takes
+                and points > card_points(best, view.rules)
+            ):
                 return "points_offered", {**facts, "points": points}
             return main, facts
     return "value", facts
