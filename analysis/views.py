@@ -50,6 +50,13 @@ def status(request, record_id, deal, kind="game"):
     )
 
 
+def choice_left(state, seat: int, number: int) -> bool:
+    """Whether ``seat`` still chooses a card from play ``number`` on: not once the stock is
+    dealt out and its hand holds its last card."""
+    before = state.replayed(number - 1)
+    return bool(before.stock_left) or len(before.hands[seat]) > 1
+
+
 def _step_context(kind, record, seat, deal, state, number, analysed, labels) -> dict:
     plays = len(state.events)
     name = f"analysis:{PREFIX[kind]}review_step"
@@ -59,8 +66,13 @@ def _step_context(kind, record, seat, deal, state, number, analysed, labels) -> 
 
     return {
         "record": record,
-        # only a practice game plays on from a step (a new game of the same visitor)
-        "play_on_url": reverse("practice:play_on", args=[record.pk]) if kind == "game" else "",
+        # only a practice game plays on from a step (a new game of the same visitor), and
+        # only while the player still has a choice to make in the deal
+        "play_on_url": (
+            reverse("practice:play_on", args=[record.pk])
+            if kind == "game" and choice_left(state, seat, number)
+            else ""
+        ),
         "level": getattr(record, "level", ""),
         "levels": short_playing_choices(),
         "deal_number": deal,

@@ -144,6 +144,7 @@ def game_context(game) -> dict:
         "match_over": outcome.over,
         "winners": [names[s] for s in outcome.winners],
         "finished_count": len(match.finished),
+        "finished_numbers": range(1, len(match.finished) + 1),
     }
     if match.current is None and match.finished:
         context.update(deal_end_context(match, names))

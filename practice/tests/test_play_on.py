@@ -94,3 +94,18 @@ def test_the_review_offers_it_at_every_step(client, finished):
     html = client.get(reverse("analysis:review_step", args=[finished.pk, 1, 7])).content.decode()
     assert 'action="' + reverse("practice:play_on", args=[finished.pk]) + '"' in html
     assert 'name="play" value="7"' in html
+
+
+@pytest.mark.django_db
+def test_play_on_is_offered_only_while_the_player_still_has_a_choice(client, finished):
+    state = service.load_match(finished).finished[0]
+    last_choice = max(
+        n for n in range(1, len(state.events) + 1) if len(state.replayed(n - 1).hands[0]) > 1
+    )
+
+    def offered(number):
+        url = reverse("analysis:review_step", args=[finished.pk, 1, number])
+        return reverse("practice:play_on", args=[finished.pk]) in client.get(url).content.decode()
+
+    assert offered(1) and offered(last_choice)
+    assert not offered(last_choice + 1) and not offered(len(state.events))
