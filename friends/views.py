@@ -71,12 +71,16 @@ def invite_link(request) -> str:
     return request.build_absolute_uri(path)
 
 
-def lobby_line(creator: bool, full: bool, seated: bool = True) -> str:
+def lobby_line(creator: bool, full: bool, seated: bool = True, watchable: bool = False) -> str:
     """What the lobby's status line says: the creator is the one who starts the game, so
     "waiting for the game to start" would tell them to wait for themselves; a visitor who
     has no seat yet has something to do first."""
     if not seated and not full:
         return _("Write your name and take a free seat to join.")
+    if not seated:
+        if watchable:
+            return _("Every seat is taken: you can watch the game once it starts.")
+        return _("Every seat is taken, and this table is not open to watchers.")
     if not creator:
         return _("Waiting for the game to start…")
     if full:
@@ -135,7 +139,9 @@ def table_page(request, table_id):
             "reactions": REACTIONS.items(),
             "default_level": DEFAULT_LEVEL,
             "watching_refused": watching_refused,
-            "strings": script_strings(lobby_line(creator, full, seat is not None)),
+            "strings": script_strings(
+                lobby_line(creator, full, seat is not None, table.spectators)
+            ),
             # what a friend joins: the goal and the timer, before taking a seat
             "terms": f"{match_goal(rules)} · {table.get_timer_display()}",
             "close_codes": protocol.CLOSE_CODES,

@@ -234,3 +234,16 @@ def test_a_guest_leaves_their_seat_and_the_creator_frees_another(client):
     assert client.post(url + "leave/", {"seat": "1"}).status_code == 409  # nobody there
     # the guest may sit down again
     assert guest.post(url + "seat/", {"seat": "2", "name": "Mehmet"}).status_code == 302
+
+
+@pytest.mark.parametrize("spectators", [False, True])
+def test_a_visitor_to_a_full_table_is_told_it_is_full(client, spectators):
+    from django.test import Client
+
+    table = make(client, spectators="on" if spectators else "")
+    url = reverse("friends:table", args=[table.pk])
+    Client().post(url + "seat/", {"seat": "1", "name": "Mehmet"})
+    page = Client().get(url).content.decode()
+    assert "This table is full" in page and "pick a free seat" not in page
+    watch = "you can watch the game once it starts"
+    assert (watch in page) is spectators

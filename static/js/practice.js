@@ -13,10 +13,18 @@ function game(root) {
   let drawerOpen = false;  // survives the board being swapped in after a help change
   const board = new Board(root, { onStep: (step) => logStep(root.querySelector("[data-log]"), step) });
 
+  // A refused or unsent card is told in the table's own status line (one message, where
+  // the eye is); it gives way to the line it replaced when the connection is back.
+  let statusBeforeError = "";
   function showError(text) {
+    const status = root.querySelector("[data-status]");
+    if (status && !status.classList.contains("is-error")) statusBeforeError = status.textContent;
     board.status(text, true);
     announce(text);
   }
+  window.addEventListener("online", () => {
+    if (root.querySelector("[data-status].is-error")) board.status(statusBeforeError, false);
+  });
 
   function render(payload, keepFocus) {
     if (payload.html) root.innerHTML = payload.html;
@@ -163,7 +171,6 @@ function game(root) {
       })
       .catch((error) => board.rollBack(launched).then(() => {
         if (clicked) clicked.button.classList.remove("is-playing");
-        showFetchError(error);
         showError(errorText(error, root.getAttribute("data-failed-label")));
       }))
       .finally(() => {
