@@ -397,6 +397,22 @@ def _end_stand_in(table: Table, seat: int) -> bool:
     return False
 
 
+@_retrying
+def leave_game(table: Table, token: str | None) -> None:
+    """A seated player leaves a game in play: a bot plays their seat at once, as it would
+    for a player away too long (:func:`take_over`), and gives it back if they return."""
+    seat = seat_of(table, token)
+    if seat is None:
+        raise watching()
+    if table.status != Table.PLAYING:
+        raise Refused(_("The game is not being played."), "not_playing", 409)
+    seats = [dict(s) for s in table.seats]
+    seats[seat] = {**seats[seat], "kind": "bot", "level": TIMEOUT_BOT, "stand_in": True}
+    match = _playing_match(table)
+    run_bots(table, match, seats)
+    _store_match(table, table.version, match, seats)
+
+
 def take_over(table: Table, seat: int | None, target, now=None) -> None:
     """A seated player lets a bot play for a player who has been away for a minute.
 

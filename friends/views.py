@@ -201,5 +201,17 @@ def leave_seat(request, table_id):
 
 
 @require_POST
+def leave_game(request, table_id):
+    """A player leaves a game in play: a bot takes the seat (until they come back)."""
+    response = _lobby_action(request, table_id, service.leave_game)
+    if response.status_code != 302:
+        return response  # refused: the table page with the reason
+    messages.info(
+        request, _("You left the table: a bot plays your seat. Open the table link to come back.")
+    )
+    return redirect("friends:start")
+
+
+@require_POST
 def start_game(request, table_id):
     return _lobby_action(request, table_id, service.start)

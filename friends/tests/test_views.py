@@ -11,6 +11,7 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
+from friends import service
 from friends.models import Table
 from friends.protocol import CLOSE_CODES, CLOSE_FLOOD, CLOSE_FORBIDDEN, CLOSE_NOT_FOUND
 from pisti_site.forms import initial_for
@@ -247,3 +248,29 @@ def test_a_visitor_to_a_full_table_is_told_it_is_full(client, spectators):
     assert "This table is full" in page and "pick a free seat" not in page
     watch = "you can watch the game once it starts"
     assert (watch in page) is spectators
+
+
+def test_a_player_leaves_a_game_in_play_and_a_bot_takes_the_seat(client):
+    """Leaving in play: a bot plays the seat at once (and the bots play on if it was that
+    seat's turn); a visitor without a seat is refused and nothing changes."""
+    from django.test import Client
+
+    table = make(client)
+    url = reverse("friends:table", args=[table.pk])
+    guest = Client()
+    guest.post(url + "seat/", {"seat": "1", "name": "Mehmet"})
+    assert guest.post(url + "leave-game/").status_code == 409  # not started yet
+    client.post(url + "start/")
+    assert "Leave the table" in guest.get(url).content.decode()
+    table.refresh_from_db()
+    version = table.version
+    assert Client().post(url + "leave-game/").status_code == 400
+    table.refresh_from_db()
+    assert table.version == version and table.seats[1]["kind"] == "human"
+    response = guest.post(url + "leave-game/", follow=True)
+    assert response.redirect_chain[-1][0] == reverse("friends:start")
+    assert "a bot plays your seat" in response.content.decode()
+    table.refresh_from_db()
+    assert table.seats[1]["kind"] == "bot" and table.seats[1]["stand_in"]
+    state = service.load_match(table).current
+    assert state.current_player == 0  # the bot has played if it was its turn
