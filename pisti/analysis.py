@@ -43,7 +43,7 @@ from .state import GameState
 from .view import PlayerView, view_for
 
 # Stored with every analysis: one made by another method is made again.
-METHOD = "uniform-3"
+METHOD = "uniform-4"
 FIRST_WORLDS = 256
 MOST_WORLDS = 4096  # while a card sits on a flag's boundary (0.6, 1.5 or 3 points)
 MOST_WORLDS_BEST = 512  # while it sits between "best" and "good" only
@@ -98,7 +98,16 @@ class Evaluation:
         """The highest label boundary inside ``card``'s confidence interval (the label
         just above it), or ``None`` when its label is settled."""
         loss, spread = self.loss(card), SETTLED * self.values[card].stderr
-        low, high = label(max(loss - spread, 0.0)), label(loss + spread)
+        highest = loss + spread
+        if card == self.best:
+            # Its loss is 0 by definition: it is unsettled while another card may still be
+            # ahead of it by a bound (its gap to this card, plus its spread, which is the
+            # spread of exactly that difference).
+            highest = max(
+                [highest]
+                + [SETTLED * v.stderr - self.loss(c) for c, v in self.values.items() if c != card]
+            )
+        low, high = label(max(loss - spread, 0.0)), label(highest)
         return None if low == high else high
 
 

@@ -145,6 +145,25 @@ def test_a_label_is_settled_only_when_both_ends_of_its_interval_agree():
     assert evaluation.settled(12) and evaluation.label(12) == "mistake"
 
 
+@pytest.mark.parametrize(
+    ("runner_up", "at_stake"),
+    [
+        (CardValue(4, 0.9, 0.4), "inaccuracy"),  # may be ahead by 0.7: a flag at stake
+        (CardValue(4, 0.9, 0.2), "good"),  # by 0.3 at most: only best against good
+        (CardValue(4, 0.2, 0.2), None),  # clearly behind: the best card is settled
+    ],
+)
+def test_the_card_ahead_is_settled_only_when_no_other_card_may_be_ahead_of_it(
+    runner_up, at_stake
+):
+    """The best card's loss is 0 by definition, so its own interval says nothing; another
+    card that may still be ahead of it by a bound keeps it unsettled (the label another
+    seed would give)."""
+    evaluation = Evaluation({0: CardValue(0, 1.0, 0.0), 4: runner_up}, exact=False, samples=256)
+    assert evaluation.best == 0 and evaluation.label(0) == "best"
+    assert evaluation.straddles(0) == at_stake
+
+
 def test_labels_grow_with_the_loss():
     names = [label(loss) for loss in (0.0, 0.5, 1.0, 2.0, 4.0)]
     assert names == list(LABELS)
