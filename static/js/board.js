@@ -353,7 +353,7 @@ function showPoints(step) {
   });
 }
 
-// A step begins: its line in the status, the page's own handler, and the document event
+// A step lands: its line in the status, the page's own handler, and the document event
 // the sounds (and the tests) listen to.
 function tellStep(board, step, options) {
   setStatus(board, step.text);
@@ -430,9 +430,11 @@ function playStep(board, step, options, timing) {
   const toMe = String((Number(step.seat) + 1) % board.querySelectorAll("[data-seat]").length) ===
     board.getAttribute("data-me") && String(step.seat) !== board.getAttribute("data-me");
   if (!toMe) moveTurn(board, step);
-  tellStep(board, step, options);
+  // what the play did is told (status, log, sound) as the card lands, not while it is
+  // still in the air: the words never run ahead of the table
   return (launched ? launched.landed : flyToPile(board, step, from, timing))
     .then(() => {
+      tellStep(board, step, options);
       showPoints(step);
       if (step.pisti || step.jack_pisti) return celebrate(board, step, options.labels, timing);
     })
