@@ -45,7 +45,7 @@ from .view import PlayerView, view_for
 # Stored with every analysis: one made by another method is made again.
 METHOD = "uniform-4"
 FIRST_WORLDS = 256
-MOST_WORLDS = 4096  # while a card sits on a flag's boundary (0.6, 1.5 or 3 points)
+MOST_WORLDS = 16384  # while a card sits on a flag's boundary (0.6, 1.5 or 3 points)
 MOST_WORLDS_BEST = 512  # while it sits between "best" and "good" only
 SETTLED = 2.0  # standard errors on each side of a loss within which its label must not change
 EXACT_CARDS = 4  # the whole last round of a two-player deal
