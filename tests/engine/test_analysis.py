@@ -153,9 +153,7 @@ def test_a_label_is_settled_only_when_both_ends_of_its_interval_agree():
         (CardValue(4, 0.2, 0.2), None),  # clearly behind: the best card is settled
     ],
 )
-def test_the_card_ahead_is_settled_only_when_no_other_card_may_be_ahead_of_it(
-    runner_up, at_stake
-):
+def test_the_card_ahead_is_settled_only_when_no_other_card_may_be_ahead_of_it(runner_up, at_stake):
     """The best card's loss is 0 by definition, so its own interval says nothing; another
     card that may still be ahead of it by a bound keeps it unsettled (the label another
     seed would give)."""
