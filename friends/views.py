@@ -100,6 +100,7 @@ def script_strings(lobby: str) -> dict:
         "watching": _("You are watching: no hand is shown."),
         "lobby": lobby,
         "reconnecting": _("The connection was lost: reconnecting…"),
+        "offline": _("You are offline: your card goes as soon as the connection is back."),
         "time_left": _("%(seconds)s s left"),
         "deal_number": _("Deal %(n)s"),
         "this_deal": _("this deal"),

@@ -98,11 +98,11 @@ function drawing(root, t) {
 
   // A note floats over the table (friends.css) and goes after a while, or on a tap.
   let noteTimer = 0;
-  function note(text) {
+  function note(text, options = {}) {
     window.clearTimeout(noteTimer);
     hooks.note.textContent = text;
     hooks.note.hidden = !text;
-    if (text) noteTimer = window.setTimeout(() => { hooks.note.hidden = true; }, NOTE_SECONDS * 1000);
+    if (text && !options.lasting) noteTimer = window.setTimeout(() => { hooks.note.hidden = true; }, NOTE_SECONDS * 1000);
   }
   if (hooks.note) hooks.note.addEventListener("click", () => { hooks.note.hidden = true; });
 
@@ -331,12 +331,15 @@ function friendsTable(root, t, closeCodes, types) {
   // A lobby form on its way (take a seat, a bot, start) must not be cut short by a
   // reload: its answer carries the seat's session cookie and the next page.
   let leaving = false;
+  // A plain form of the page (a lobby action, or leaving the table) posts as it is.
+  const isPlain = (form) => !root.contains(form) || !form.hasAttribute("data-hand-form");
   document.addEventListener("submit", (event) => {
-    if (!root.contains(event.target)) leaving = true;
+    if (isPlain(event.target)) leaving = true;
   });
   // The hand is a form: a click, a number key or a card dragged onto the pile (board.js)
   // submits it with the card's button as the submitter; the card goes by the socket.
   root.addEventListener("submit", (event) => {
+    if (isPlain(event.target)) return;
     event.preventDefault();
     const button = event.submitter;
     if (!button || button.name !== "card") return;
@@ -379,6 +382,10 @@ function friendsTable(root, t, closeCodes, types) {
     onFinal: () => window.location.reload(),
     onLost: () => draw.say(t.reconnecting),
   });
+  // The browser knows at once when the network goes; the socket may take a while to
+  // notice. Say so over the table (the socket keeps a card pressed meanwhile).
+  window.addEventListener("offline", () => draw.note(t.offline, { lasting: true }));
+  window.addEventListener("online", () => draw.note(""));
 
   root.addEventListener("click", (event) => {
     const target = event.target.closest("button");
