@@ -77,7 +77,7 @@ def step_table(state, seat: int, number: int, analysed: dict, labels: dict) -> d
     event = state.events[number - 1]
     marks = {event.card: ["played"]}
     move = analysed.get(number)
-    if move and move["best"] != move["played"]:
+    if move and move["best"] != move["played"] and move["label"] != "best":
         marks.setdefault(parse_card(move["best"]), []).append("best")
     rules = state.rules
     table = present_table(
@@ -125,8 +125,9 @@ def verdict(state, seat: int, number: int, analysed: dict) -> dict | None:
         "label": move["label"],
         "label_name": label_name(move["label"]),
         "symbol": SYMBOLS.get(move["label"], ""),
-        # a loss is told only when another card was better (a "best" within 0.1 says none)
-        "loss": move["loss"] if move["played"] != move["best"] else 0,
+        # a loss is told only when another card was better (a "best" within 0.1 says none,
+        # and no other card is marked best on the board)
+        "loss": move["loss"] if move["label"] != "best" else 0,
         "loss_text": points_text(move["loss"]),
         "sentences": sentences,
         "exact": move["exact"],

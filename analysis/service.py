@@ -169,16 +169,28 @@ def reason(move: dict) -> str:
             "Spends a jack on a pile of %(n)s cards.",
             facts["pile"],
         ) % {"n": facts["pile"]}
+    shares = {
+        "percent": percent_text(facts.get("percent", 0)),
+        "best_percent": percent_text(facts.get("percent_best", 0)),
+        "card": best,
+    }
     if kind == "lone_card":
-        return _(
-            "Leaves a lone card. From what you could know, the next player would hold a "
-            "match or a jack in about %(percent)s of the possible deals."
-        ) % {"percent": percent_text(facts["percent"])}
+        return (
+            _(
+                "Leaves a lone card. From what you could know, the next player would hold a "
+                "match or a jack in about %(percent)s of the possible deals (after the "
+                "%(card)s: %(best_percent)s)."
+            )
+            % shares
+        )
     if kind == "feeds_pile":
-        return _(
-            "From what you could know, the next player could take this pile in about "
-            "%(percent)s of the possible deals."
-        ) % {"percent": percent_text(facts["percent"])}
+        return (
+            _(
+                "From what you could know, the next player could take this pile in about "
+                "%(percent)s of the possible deals (after the %(card)s: %(best_percent)s)."
+            )
+            % shares
+        )
     if kind == "safe_card":
         return _(
             "No card that matches the %(card)s is left unseen (the others are played or in "

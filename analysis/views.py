@@ -112,7 +112,7 @@ def _page_context(kind, match, state, row, seat, labels, step) -> dict:
     record, deal, url_of = step["record"], step["deal_number"], step["url_of"]
     analysed = step["analysed"]
     reader = rules.side_of(seat)
-    deal_score = deal_summary(state, rules, labels["sides"], match, reader)
+    deal_score = deal_summary(state, rules, labels["sides"], match, reader, deal)
     context = {
         **step,
         "rounds": move_list(state, seat, analysed, url_of, labels["seats"]),
@@ -123,7 +123,8 @@ def _page_context(kind, match, state, row, seat, labels, step) -> dict:
         "summary": deal_score,
         "deal_table": deal_score["sides"],
         "deals_match": plays_for_deals(rules),
-        "match_over": match.outcome.over,
+        # the match as it stood after this deal: over only if this deal ended it
+        "match_over": match.outcome.over and deal == len(match.finished),
     }
     if row.finished:
         verdicts = summary(row.result)

@@ -363,7 +363,8 @@ def classify(view: PlayerView, played: int, best: int, evaluation: Evaluation):
             return "safe_card", facts  # no card is left that matches the best one
     if takes and takes.get(played, 0) > takes.get(best, 0) + 0.1:
         kind = "lone_card" if view.pile_size == 0 else "feeds_pile"
-        return kind, {**facts, "percent": round(100 * takes[played])}
+        shares = {"percent": round(100 * takes[played]), "percent_best": round(100 * takes[best])}
+        return kind, {**facts, **shares}
     if not evaluation.exact:
         parts = loss_parts(view, played, best)
         lead = sum(parts.values())

@@ -58,10 +58,15 @@ def totals_chart(match, names: list[str]) -> str:
     return chart_svg(running_totals(match), names, goal(match.rules))
 
 
-def deal_table(state, rules, names, match) -> list[dict]:
-    """One row per side: the deal's score, the points total and, in a deals match, deals won."""
+def deal_table(state, rules, names, match, deal: int | None = None) -> list[dict]:
+    """One row per side: the deal's score, the points total and, in a deals match, deals won.
+    ``deal`` (its number): the match as it stood right after that deal, for a review of an
+    earlier deal; the match now otherwise."""
     rows = []
     totals, points = match.totals, match.point_totals
+    if deal is not None:
+        totals = running_totals(match)[deal - 1]
+        points = [sum(p[side] for p in match.points[:deal]) for side in range(rules.sides)]
     for side, score in enumerate(score_deal(state)):
         rows.append(
             {
@@ -156,11 +161,14 @@ def winner_line(
     return pgettext("one player won", "%(name)s won the deal") % name
 
 
-def deal_summary(state, rules, names: list[str], match, reader: int | None = 0) -> dict:
+def deal_summary(
+    state, rules, names: list[str], match, reader: int | None = 0, deal: int | None = None
+) -> dict:
     """The end of a deal at a glance: who won it and by how much, what each side scored
-    line by line, and where the match stands. The full table stays one tap away.
-    ``reader`` is the side of whoever reads it (``None``: someone watching)."""
-    rows = deal_table(state, rules, names, match)
+    line by line, and where the match stands (right after ``deal``, when it is given). The
+    full table stays one tap away. ``reader`` is the side of whoever reads it (``None``:
+    someone watching)."""
+    rows = deal_table(state, rules, names, match, deal)
     winner = deal_winner([row["score"].points for row in rows])
     sides = [
         {

@@ -18,7 +18,7 @@ LANGUAGES = ("en", "tr", "de", "ru")
 
 def move(kind: str, exact: bool = False) -> dict:
     facts = {"best": "AD", "played": "7C", "pile": 3, "gain": 1.4, "samples": 1024}
-    facts |= {"percent": 62, "last_jack": True, "points": 2}
+    facts |= {"percent": 62, "percent_best": 30, "last_jack": True, "points": 2}
     return {"kind": kind, "exact": exact, "facts": facts}
 
 
