@@ -53,12 +53,13 @@ def test_an_expired_form_is_explained_and_the_move_kept_on_screen(page, site_url
     hand = _hand(page)
     page.context.clear_cookies(name="csrftoken")
     page.locator(".hand:not([disabled]) button[name=card]").first.click()
-    alert = page.locator("[data-fetch-error]")
-    alert.wait_for()
-    assert "Die Seite ist abgelaufen" in alert.inner_text()
+    # told once, in the table's own status line, where the eye is (no second alert)
+    status = page.locator("[data-status].is-error")
+    status.wait_for()
+    assert "Die Seite ist abgelaufen" in status.inner_text()
     assert page.evaluate("window.sameDocument === true")  # no silent reload
+    page.wait_for_function("() => !document.querySelector('[data-practice][aria-busy]')")
     assert _hand(page) == hand
-    page.keyboard.press("Escape")
     assert page.locator("[data-fetch-error]").count() == 0
 
 
@@ -66,11 +67,10 @@ def test_a_lost_connection_is_explained(page, site_url, tmp_path):
     _start_game(page, site_url)
     page.route(re.compile(r".*/play/$"), lambda route: route.abort())
     page.locator(".hand:not([disabled]) button[name=card]").first.click()
-    alert = page.locator("[data-fetch-error]")
-    alert.wait_for()
-    assert "could not be reached" in alert.inner_text()
+    status = page.locator("[data-status].is-error")
+    status.wait_for()
+    assert "could not be sent" in status.inner_text()
     page.screenshot(path=str(tmp_path / "fetch-error.png"))
-    page.click("[data-fetch-error-close]")
     assert page.locator("[data-fetch-error]").count() == 0
 
 
