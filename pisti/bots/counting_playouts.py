@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from ..cards import JACK
 from ..dealing import HAND_SIZE
-from ..scoring import majority_side, side_gains
+from ..scoring import side_gains
 from ..state import JACK_PISTI, PISTI, pisti_kind
 from ..view import PlayerView
 from .heuristics import pisti_value, points_table, rank_counts
@@ -232,21 +232,14 @@ class CountingPlayouts:
         """:meth:`margin` split by where its points come from: the points of the cards
         taken, the bonus for the most cards, the piştis (jack piştis included). The three
         add up to the margin; the review says which of them a weaker card gives away."""
-        sides, rules, mine = self.sides, self.view.rules, self.view.side
+        sides = self.sides
         totals = self._totals(world, first)
-        taken, cards = totals[:sides], totals[sides : 2 * sides]
-        pisti, jack_pisti = totals[2 * sides : 3 * sides], totals[3 * sides :]
-        winner = majority_side(cards, rules.majority_rule)
-        bonus = [rules.majority_bonus if side == winner else 0 for side in range(sides)]
-        pisti_points = [
-            pisti[side] * rules.pisti_points + jack_pisti[side] * rules.jack_pisti_points
-            for side in range(sides)
-        ]
-        return (
-            side_margin(taken, mine),
-            side_margin(bonus, mine),
-            side_margin(pisti_points, mine),
-        )
+        # each part is what the scoring formula (:meth:`_score`, ``side_gains``) adds with
+        # it over without it: no second copy of the rules' points
+        without_pisti = totals[: 2 * sides] + [0] * (2 * sides)
+        taken = side_margin(totals[:sides], self.view.side)
+        with_bonus = self._score(tuple(without_pisti))
+        return taken, with_bonus - taken, self._score(tuple(totals)) - with_bonus
 
     def _score(self, totals: tuple[int, ...]) -> float:
         """The margin from a play-out's totals: by side, the points of the cards taken,
