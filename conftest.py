@@ -11,11 +11,25 @@ ROOT = Path(__file__).resolve().parent
 ENGINE_TESTS = ROOT / "tests" / "engine"
 
 
+# pytest-django's fixtures that open the test database; a test without them and without the
+# django_db mark is refused any database access, so nothing in it can differ between engines.
+DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences", "live_server"}
+
+
+def uses_the_database(item) -> bool:
+    fixtures = set(getattr(item, "fixturenames", ()))
+    return item.get_closest_marker("django_db") is not None or bool(fixtures & DATABASE_FIXTURES)
+
+
 def pytest_collection_modifyitems(config, items):
-    """The engine's tests use no database: marked ``one_database``, so the PostgreSQL leg of CI
-    (which exists to check database behaviour) leaves them to the SQLite leg."""
+    """The engine's tests, and every test that is refused the database (unless it runs a
+    server of its own on the database ``DATABASE_URL`` names), are marked ``one_database``,
+    so the PostgreSQL leg of CI (which exists to check database behaviour) leaves them to
+    the SQLite leg."""
     for item in items:
-        if ENGINE_TESTS in Path(str(item.fspath)).parents:
+        if item.get_closest_marker("every_database"):
+            continue
+        if ENGINE_TESTS in Path(str(item.fspath)).parents or not uses_the_database(item):
             item.add_marker(pytest.mark.one_database)
 
 

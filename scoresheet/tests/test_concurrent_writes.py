@@ -24,6 +24,8 @@ import pytest
 from tests.production.client import Answer, Forms, Visitor, location_path
 
 ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.every_database  # what it checks differs between the engines
+
 PAIRS = 10  # 20 deals, entered two at a time
 
 
@@ -42,7 +44,7 @@ def _database_url(tmp: Path) -> str:
     import psycopg
 
     base, _, name = url.rpartition("/")
-    own = f"{name}_concurrent"
+    own = f"{name}_concurrent{os.environ.get('PYTEST_XDIST_WORKER', '')}"
     with psycopg.connect(f"{base}/postgres", autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{own}" WITH (FORCE)')
         conn.execute(f'CREATE DATABASE "{own}"')
