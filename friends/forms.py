@@ -29,5 +29,7 @@ class NewTableForm(HouseRulesForm):
         return TABLE_RULES[data["kind"]]
 
 
-def new_table_initial() -> dict:
-    return {**initial_for("standard"), "kind": "1v1", "timer": 0}
+def new_table_initial(name: str = "") -> dict:
+    """The form as it first shows: standard rules, one against one, no timer, and the name
+    this browser last sat down with."""
+    return {**initial_for("standard"), "kind": "1v1", "timer": 0, "name": name}

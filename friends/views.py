@@ -39,6 +39,17 @@ def _token(request, table_id) -> str | None:
     return tokens.get(str(table_id)) if isinstance(tokens, dict) else None
 
 
+NAME_KEY = "friends_name"  # the name this browser last sat down with, offered again
+
+
+def _remember_name(request, table: Table, token: str) -> None:
+    """Keep the name the seat was given (as the service cleaned it), so that a player who
+    comes back to this table or joins the next one does not type it again."""
+    seat = service.seat_of(table, token)
+    if seat is not None:
+        request.session[NAME_KEY] = table.seats[seat]["name"]
+
+
 def _keep_token(request, table_id, token: str) -> None:
     tokens = dict(request.session.get(SESSION_KEY, {}))
     tokens[str(table_id)] = token
@@ -55,9 +66,10 @@ def start(request):
                 data["kind"], data["rules"], data["timer"], data["spectators"], data["name"]
             )
             _keep_token(request, table.pk, token)
+            _remember_name(request, table, token)
             return redirect("friends:table", table_id=table.pk)
     else:
-        form = NewTableForm(initial=new_table_initial())
+        form = NewTableForm(initial=new_table_initial(request.session.get(NAME_KEY, "")))
     return render(request, "friends/start.html", {"form": form, **form.house_rules()})
 
 
@@ -123,6 +135,7 @@ def table_page(request, table_id):
             "seat": seat,
             "creator": creator,
             "host": table.seats[0]["name"],  # the creator sits in the first seat
+            "remembered_name": request.session.get(NAME_KEY, ""),
             "seats": [
                 {
                     "index": i,
@@ -177,6 +190,7 @@ def take_seat(request, table_id):
     def sit(table, token):
         token = service.take_seat(table, _seat_number(request), request.POST.get("name"), token)
         _keep_token(request, table.pk, token)
+        _remember_name(request, table, token)
 
     return _lobby_action(request, table_id, sit)
 

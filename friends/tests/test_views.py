@@ -274,3 +274,27 @@ def test_a_player_leaves_a_game_in_play_and_a_bot_takes_the_seat(client):
     assert table.seats[1]["kind"] == "bot" and table.seats[1]["stand_in"]
     state = service.load_match(table).current
     assert state.current_player == 0  # the bot has played if it was its turn
+
+
+def test_the_name_a_browser_sat_down_with_is_offered_again(client):
+    """A guest who gets up and sits again, or makes a table of their own next, finds their
+    name already written; a refused seat remembers nothing, another browser sees none."""
+    from django.test import Client
+
+    table = make(client, kind="3")
+    url = reverse("friends:table", args=[table.pk])
+    guest = Client()
+    name_input = re.compile(r'<input id="join-name"[^>]*value="([^"]*)"')
+    assert name_input.search(guest.get(url).content.decode()).group(1) == ""
+    assert guest.post(url + "seat/", {"seat": "0", "name": "Taken"}).status_code == 409
+    assert name_input.search(guest.get(url).content.decode()).group(1) == ""
+    guest.post(url + "seat/", {"seat": "1", "name": "  Mehmet  "})
+    guest.post(url + "leave/", {"seat": "1"})
+    assert name_input.search(guest.get(url).content.decode()).group(1) == "Mehmet"
+    start_page = guest.get(reverse("friends:start")).content.decode()
+    assert re.search(r'name="name"[^>]*value="Mehmet"', start_page)
+    assert name_input.search(Client().get(url).content.decode()).group(1) == ""
+    # the creator's own name, from the form that made the table
+    assert re.search(
+        r'name="name"[^>]*value="Ayşe"', client.get(reverse("friends:start")).content.decode()
+    )
