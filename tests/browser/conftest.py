@@ -40,7 +40,8 @@ def _database_url(tmp: Path) -> str:
     url = os.environ.get("DATABASE_URL", "")
     if url.startswith("postgres"):
         base, _, name = url.rpartition("/")
-        return f"{base}/{name}_browser"
+        worker = os.environ.get("PYTEST_XDIST_WORKER", "")  # each test process its own
+        return f"{base}/{name}_browser{worker}"
     return f"sqlite:///{tmp / 'browser.sqlite3'}"
 
 

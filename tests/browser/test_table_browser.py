@@ -125,8 +125,9 @@ def assert_the_strip_followed_the_deal(page, turns):
         assert pairs[-1][1] == final  # the sweep brought the deal's final score
 
 
-@pytest.mark.parametrize("kind", ["desktop", "phone"])
-@pytest.mark.parametrize("table", ["1v1", "2v2"])
+# The four seats' layouts on both screens, and the two seats' on the narrower one (the 1 vs
+# 1 desktop table has the most room of all: its deal is played whole by the practice tests).
+@pytest.mark.parametrize("table, kind", [("1v1", "phone"), ("2v2", "desktop"), ("2v2", "phone")])
 def test_a_whole_deal_stays_on_one_screen(browser, site_url, kind, table):
     context = context_for(browser, kind)
     page = context.new_page()
