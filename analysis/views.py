@@ -9,6 +9,8 @@ A visitor reviews the seat they played (``reviewer_seat``); anyone else gets 404
 
 from __future__ import annotations
 
+from functools import wraps
+
 from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -36,12 +38,42 @@ def _finished_deal(request, kind, record_id, deal):
         raise Http404 from None
     seat = record.reviewer_seat(request)
     match = record.load_match() if seat is not None else None
+    if match is not None and deal == len(match.finished) + 1 and not match.outcome.over:
+        raise DealInPlay(record)
     if match is None or not 1 <= deal <= len(match.finished):
         raise Http404
     return record, seat, match, match.finished[deal - 1]
 
 
+class DealInPlay(Exception):
+    """The player asked for the review of the deal they are still playing (an old link, a
+    second tab): not a missing page, a page that opens when the deal ends."""
+
+    def __init__(self, record):
+        super().__init__()
+        self.record = record
+
+
+def deal_in_play(request, record):
+    """Tell the player the review opens once the deal is over, with the way back to it."""
+    return render(request, "analysis/deal_in_play.html", {"record": record}, status=404)
+
+
+def reviewing(view):
+    """The review's views answer a deal still in play with ``deal_in_play``."""
+
+    @wraps(view)
+    def wrapper(request, *args, **kwargs):
+        try:
+            return view(request, *args, **kwargs)
+        except DealInPlay as in_play:
+            return deal_in_play(request, in_play.record)
+
+    return wrapper
+
+
 @require_safe
+@reviewing
 def status(request, record_id, deal, kind="game"):
     record, seat, _match, _state = _finished_deal(request, kind, record_id, deal)
     row = request_analysis(record, deal, seat)
@@ -90,6 +122,7 @@ def _step_context(kind, record, seat, deal, state, number, analysed, labels) -> 
 
 
 @require_safe
+@reviewing
 def review(request, record_id, deal, number=1, kind="game"):
     record, seat, match, state = _finished_deal(request, kind, record_id, deal)
     if not 1 <= number <= len(state.events):
@@ -144,6 +177,7 @@ def _page_context(kind, match, state, row, seat, labels, step) -> dict:
 
 
 @require_safe
+@reviewing
 def move(request, record_id, deal, number):
     """The address of a move before the board stepped through every play: the player's
     ``number``-th analysed decision, now a step of the review."""

@@ -229,3 +229,28 @@ def test_an_earlier_deals_review_shows_the_match_as_it_stood_after_that_deal(cli
     assert [(int(total), int(needed)) for total, needed in shown] == [
         (first[side], 151 - first[side]) for side in range(2)
     ]
+
+
+@pytest.mark.django_db
+def test_the_review_of_the_deal_in_play_says_it_opens_when_the_deal_ends(client, game):
+    """An old link or a second tab asking for the deal being played gets a page that says
+    so and leads back to the game, not a bare "page not found"; nothing is queued."""
+    from django.test import Client
+
+    from practice import service
+
+    service.next_deal(game, str(game.version))
+    queued = DBTaskResult.objects.count()
+    for url in (review_url(game, 2), review_url(game, 2) + "3/", review_url(game, 2, "tr")):
+        response = client.get(url)
+        assert response.status_code == 404
+        page = response.content.decode()
+        assert f'href="{game.get_absolute_url()}"' in page
+        assert "Page not found" not in page
+    assert "This deal is still being played" in client.get(review_url(game, 2)).content.decode()
+    assert "Bu el hâlâ oynanıyor" in client.get(review_url(game, 2, "tr")).content.decode()
+    assert DBTaskResult.objects.count() == queued
+    # a deal beyond it, and the deal in play asked for by another visitor: not found
+    assert "Page not found" in client.get(review_url(game, 3)).content.decode()
+    other = Client().get(review_url(game, 2))
+    assert other.status_code == 404 and game.get_absolute_url() not in other.content.decode()
