@@ -265,7 +265,10 @@ def present_view(
     """:func:`present_table` from a seat's view alone (a puzzle stores only the view)."""
     seat = view.seat
     players = view.players
-    names = seat_names(players, view.rules.partnerships)
+    # "You", "Left opponent"…: names of chairs as seen from the viewer's, whichever seat of
+    # the deal the viewer holds (a puzzle's solver is often not seat 0)
+    chairs = seat_names(players, view.rules.partnerships)
+    names = {other: chairs[(other - seat) % players] for other in range(players)}
     turn = view.to_move
     if turn == seat and not playable and revealed is None:
         turn = None  # a hand the page does not let you play now

@@ -130,7 +130,7 @@ def explanation(puzzle: Puzzle) -> list[str]:
     if puzzle.theme == "partnership":
         lines.append(
             _(
-                "Your partner plays after your right-hand opponent: think of what "
+                "Your partner plays after your left-hand opponent: think of what "
                 "you leave for them."
             )
         )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import re
 
 import pytest
 from django.urls import reverse
@@ -137,3 +138,44 @@ def test_every_explanation_renders_in_every_language(language):
         for puzzle in Puzzle.objects.all():
             lines = explanation(puzzle)
             assert lines and all("%(" not in line for line in lines)
+
+
+SEAT = re.compile(
+    r'<section class="seat seat-(?P<position>\w+)(?P<turn> is-turn)?" data-seat="(?P<seat>\d)" '
+    r'aria-label="(?P<name>[^"]*)">'
+)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_puzzle_is_drawn_from_the_solvers_chair(client, language):
+    """Whichever seat of the deal the solver held: "You" at the bottom with the turn and the
+    hand shown, the partner opposite, the seat after the solver's on the left, and every
+    other seat's count of cards its own."""
+    from django.utils import translation
+
+    from pisti_site.table import seat_names
+
+    with translation.override(language):
+        for puzzle in Puzzle.objects.all():
+            view = puzzle.view
+            players, me = view["players"], view["seat"]
+            chairs = seat_names(players, view["partnerships"])
+            html = client.get(f"/{language}/puzzles/{puzzle.number}/").content.decode()
+            seats = {int(m["seat"]): m for m in SEAT.finditer(html)}
+            assert sorted(seats) == list(range(players)), puzzle.number
+            bottom = seats[me]
+            assert (bottom["position"], bottom["name"], bool(bottom["turn"])) == (
+                "bottom",
+                chairs[0],
+                True,
+            ), puzzle.number
+            for other, found in seats.items():
+                offset = (other - me) % players
+                assert found["name"] == chairs[offset], (puzzle.number, other)
+                assert found["turn"] is None or other == me
+            if players == 4:
+                assert seats[(me + 1) % 4]["position"] == "left"
+                assert seats[(me + 2) % 4]["position"] == "top"
+            hand = re.findall(r'<button[^>]*name="card"[^>]*value="(\w+)"', html)
+            assert sorted(hand) == sorted(view["hand"]), puzzle.number
