@@ -129,10 +129,7 @@ def explanation(puzzle: Puzzle) -> list[str]:
         )
     if puzzle.theme == "partnership":
         lines.append(
-            _(
-                "Your partner plays after your left-hand opponent: think of what "
-                "you leave for them."
-            )
+            _("Your partner plays after your left-hand opponent: think of what you leave for them.")
         )
     if facts["runner_up_next_takes"] > facts["next_takes"] + 10:
         lines.append(

@@ -223,12 +223,12 @@ def test_two_players_play_a_whole_deal_and_see_each_others_plays(browser, asgi_u
 def test_two_humans_and_two_bots_play_two_against_two(browser, asgi_url):
     ayse = player(browser)
     mehmet = player(browser, phone=True)
-    link = make_table(ayse, asgi_url, kind="2v2")
+    link = make_table(ayse, asgi_url, kind="2v2", name="Ayşegül Karadeniz")  # long names
     for seat, level in ((1, "easy"), (3, "medium")):
         ayse.select_option(f"#level-{seat}", level)
         ayse.click(f"li[data-seat='{seat}'] button:has-text('Put in this seat')")
         ayse.wait_for_selector(f"li[data-seat='{seat}'] strong:has-text('Bot')")
-    take_seat(mehmet, link, 2, "Mehmet")
+    take_seat(mehmet, link, 2, "Mehmet Ali Yıldırım")
     start(ayse)
     mehmet.wait_for_selector(HAND)
     played = {"ayse": 0, "mehmet": 0}
@@ -241,6 +241,12 @@ def test_two_humans_and_two_bots_play_two_against_two(browser, asgi_url):
         time.sleep(0.05)
     assert min(played.values()) >= 4
     assert re.search(r"Bot \d\nEasy", mehmet.inner_text("[data-friends-board]"))  # name, level tag
+    # the two teams share one line of the phone's score strip, however long their names
+    tops = mehmet.eval_on_selector_all(
+        "[data-friends-strip] .strip-side", "sides => sides.map((s) => s.offsetTop)"
+    )
+    assert len(tops) == 2 and tops[0] == tops[1], tops
+    assert mehmet.evaluate("document.documentElement.scrollWidth") <= 390
 
 
 def test_a_player_reloads_mid_deal_and_continues(browser, asgi_url):
