@@ -6,6 +6,7 @@ import datetime
 import hashlib
 
 from django.utils.formats import number_format
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -163,16 +164,21 @@ def explanation(puzzle: Puzzle) -> list[str]:
                 "other": runner_up,
             }
         )
-    return lines
+    # a sentence may open with a card's name, lower case inside a sentence ("kupa dokuzlusu")
+    return [capfirst(line) for line in lines]
 
 
 def values_table(puzzle: Puzzle) -> list[dict]:
+    """Each card of the hand, best first, with the points it gives away against the best
+    card on average (the standard errors stay in the data: the generator kept only puzzles
+    whose best card is ahead by several of them)."""
+    best = puzzle.values[puzzle.answer][0]
+    ranked = sorted(puzzle.values.items(), key=lambda item: -item[1][0])
     return [
         {
             "name": card_words(parse_card(card)),
-            "value": value,
-            "stderr": stderr,
+            "behind": round(best - value, 1),
             "best": card == puzzle.answer,
         }
-        for card, (value, stderr) in puzzle.values.items()
+        for card, (value, _stderr) in ranked
     ]

@@ -105,6 +105,15 @@ def test_a_wrong_answer_shows_the_solution_and_is_not_counted(client):
     html = client.get(reverse("puzzles:puzzle", args=[puzzle.number])).content.decode()
     assert "Not quite" in html and 'data-solved-count="0"' in html
     assert card_words(parse_card(puzzle.answer)) in html
+    # the cards best first, each with the points it loses against the best (no statistics)
+    assert "Standard error" not in html
+    rows = re.findall(r'<tr[^>]*><th scope="row">([^<]+)</th><td>([^<]+)</td></tr>', html)
+    best = puzzle.values[puzzle.answer][0]
+    expected = sorted(puzzle.values.items(), key=lambda item: -item[1][0])
+    assert [name for name, _lost in rows] == [card_words(parse_card(c)) for c, _v in expected]
+    assert rows[0][1] == "Best card"
+    for (_name, lost), (_card, (value, _se)) in zip(rows[1:], expected[1:], strict=True):
+        assert float(lost) == pytest.approx(best - value, abs=0.051)
 
 
 @pytest.mark.django_db
@@ -138,6 +147,8 @@ def test_every_explanation_renders_in_every_language(language):
         for puzzle in Puzzle.objects.all():
             lines = explanation(puzzle)
             assert lines and all("%(" not in line for line in lines)
+            # every sentence opens with a capital, a card's name too ("Kupa dokuzlusu …")
+            assert all(line[0] == line[0].upper() for line in lines), lines
 
 
 SEAT = re.compile(
