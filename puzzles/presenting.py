@@ -146,7 +146,11 @@ def explanation(puzzle: Puzzle) -> list[str]:
                 "Solved exactly over every hand the opponent can hold: the %(card)s "
                 "wins %(margin)s points more than the %(other)s."
             )
-            % {"card": best, "margin": number_format(facts["margin"], 1), "other": runner_up}
+            % {
+                "card": best,
+                "margin": number_format(round(facts["margin"], 1), 1),
+                "other": runner_up,
+            }
         )
     else:
         lines.append(
@@ -160,12 +164,22 @@ def explanation(puzzle: Puzzle) -> list[str]:
             % {
                 "n": puzzle.samples,
                 "card": best,
-                "margin": number_format(facts["margin"], 1),
+                "margin": number_format(round(facts["margin"], 1), 1),
                 "other": runner_up,
             }
         )
     # a sentence may open with a card's name, lower case inside a sentence ("kupa dokuzlusu")
     return [capfirst(line) for line in lines]
+
+
+def loss_line(puzzle: Puzzle, card: str) -> str:
+    """What a wrong card is likely to cost, in plain words, without naming the best card
+    (the player may want another try)."""
+    lost = puzzle.values[puzzle.answer][0] - puzzle.values[card][0]
+    return capfirst(
+        _("The %(card)s loses about %(points)s points against the best card, on average.")
+        % {"card": card_words(parse_card(card)), "points": number_format(round(lost, 1), 1)}
+    )
 
 
 def values_table(puzzle: Puzzle) -> list[dict]:

@@ -8,4 +8,5 @@ urlpatterns = [
     path("next/", views.next_puzzle, name="next"),
     path("<int:number>/", views.puzzle_page, name="puzzle"),
     path("<int:number>/answer/", views.answer, name="answer"),
+    path("<int:number>/solution/", views.reveal, name="reveal"),
 ]

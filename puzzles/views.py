@@ -1,7 +1,9 @@
 """Puzzles: the puzzle of the day, one puzzle at a time, themes, the visitor's solved count.
 
-An answer is a plain form post (the hand's cards are buttons); the page then shows whether
-it was right, the solution and its explanation. Answers are kept in the session only.
+An answer is a plain form post (the hand's cards are buttons). A right card shows the
+solution and its explanation; a wrong one says what that card is likely to lose and offers
+another try or the solution. Only the first answer counts as solved or not. Answers are kept
+in the session only.
 """
 
 from __future__ import annotations
@@ -13,10 +15,19 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from .models import Puzzle
-from .presenting import explanation, present, puzzle_of_the_day, theme_names, values_table
+from .presenting import (
+    explanation,
+    loss_line,
+    present,
+    puzzle_of_the_day,
+    theme_names,
+    values_table,
+)
 from .progress import Solved
 
-ANSWERS_KEY = "puzzles_answers"
+ANSWERS_KEY = "puzzles_answers"  # {number: the first card chosen}: what counts
+RETRIES_KEY = "puzzles_retries"  # {number: the card chosen on the latest try after that}
+SHOWN_KEY = "puzzles_shown"  # the numbers whose solution the visitor asked to see
 
 
 def _theme(request) -> str | None:
@@ -47,13 +58,24 @@ def puzzle_page(request, number):
     return _render(request, get_object_or_404(Puzzle, number=number))
 
 
+def attempt(session, puzzle) -> dict:
+    """Where the visitor stands on ``puzzle``: the first card chosen, the latest try after a
+    wrong one, and whether the solution is shown (a right card, or asked for)."""
+    number = str(puzzle.number)
+    first = session.get(ANSWERS_KEY, {}).get(number)
+    latest = session.get(RETRIES_KEY, {}).get(number, first)
+    found = latest == puzzle.answer
+    shown = bool(first) and (found or puzzle.number in session.get(SHOWN_KEY, []))
+    return {"first": first, "latest": latest, "found": found, "shown": shown}
+
+
 def _render(request, puzzle, error: str | None = None, status: int = 200):
     number = puzzle.number
-    answer = request.session.get(ANSWERS_KEY, {}).get(str(number))
+    tried = attempt(request.session, puzzle)
     theme = _theme(request)
     form = (
         None
-        if answer
+        if tried["shown"]
         else {
             "action": reverse("puzzles:answer", args=[number]),
             "fields": [("theme", theme)] if theme else [],
@@ -63,22 +85,27 @@ def _render(request, puzzle, error: str | None = None, status: int = 200):
     context["error"] = error
     context.update(
         {
-            "answer": answer,
+            "answer": tried["first"],
+            "tried": tried,
             "theme": theme,
             "solved": len(Solved(request.session)),
             "next_url": reverse("puzzles:next")
             + (f"?after={number}" + (f"&theme={theme}" if theme else "")),
+            "reveal_url": reverse("puzzles:reveal", args=[number]),
         }
     )
-    if answer:
+    if tried["latest"]:
+        names = {c["code"]: c["name"] for c in context["hand"]}
         context.update(
             {
-                "correct": answer == puzzle.answer,
-                "explanation": explanation(puzzle),
-                "values": values_table(puzzle),
-                "answer_name": next(c["name"] for c in context["hand"] if c["code"] == answer),
+                "correct": tried["first"] == puzzle.answer,
+                "latest_name": names[tried["latest"]],
+                "best_name": names[puzzle.answer],
+                "loss_line": loss_line(puzzle, tried["latest"]),
             }
         )
+    if tried["shown"]:
+        context.update({"explanation": explanation(puzzle), "values": values_table(puzzle)})
     return render(request, "puzzles/puzzle.html", context, status=status)
 
 
@@ -90,12 +117,30 @@ def answer(request, number):
     url = reverse("puzzles:puzzle", args=[number]) + (f"?theme={theme}" if theme else "")
     if card not in puzzle.view["hand"]:
         return _render(request, puzzle, _("Choose one of the cards in your hand."), 400)
+    if attempt(request.session, puzzle)["shown"]:
+        return redirect(url + "#solution")  # answered already: a second post changes nothing
     answers = request.session.get(ANSWERS_KEY, {})
-    if str(number) not in answers:  # the first answer counts; the page then shows the rest
+    if str(number) not in answers:  # the first answer counts
         answers[str(number)] = card
         request.session[ANSWERS_KEY] = answers
         if card == puzzle.answer:
             Solved(request.session).add(number)
+    else:  # another try after a wrong card: found or not, it no longer counts
+        retries = request.session.get(RETRIES_KEY, {})
+        retries[str(number)] = card
+        request.session[RETRIES_KEY] = retries
+    return redirect(url + "#solution")
+
+
+@require_POST
+def reveal(request, number):
+    """Show the solution after a wrong card (before any card, there is nothing to reveal)."""
+    puzzle = get_object_or_404(Puzzle, number=number)
+    theme = _theme(request)
+    if attempt(request.session, puzzle)["first"]:
+        shown = request.session.get(SHOWN_KEY, [])
+        request.session[SHOWN_KEY] = sorted({*shown, puzzle.number})
+    url = reverse("puzzles:puzzle", args=[number]) + (f"?theme={theme}" if theme else "")
     return redirect(url + "#solution")
 
 

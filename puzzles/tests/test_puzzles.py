@@ -97,23 +97,56 @@ def test_a_right_answer_counts_and_the_solution_is_explained(client):
     assert 'data-solved-count="1"' in client.get("/en/puzzles/").content.decode()
 
 
+def page_of(client, puzzle) -> str:
+    return client.get(reverse("puzzles:puzzle", args=[puzzle.number])).content.decode()
+
+
+def a_puzzle_with_two_wrong_cards() -> Puzzle:
+    return next(p for p in Puzzle.objects.all() if len(p.view["hand"]) >= 3)
+
+
 @pytest.mark.django_db
-def test_a_wrong_answer_shows_the_solution_and_is_not_counted(client):
+def test_a_wrong_answer_says_what_it_loses_and_offers_another_try(client):
+    """A wrong card keeps the solution hidden: the page says what that card is likely to
+    lose and lets the player choose again; the right card found later shows the solution,
+    and the puzzle still does not count as solved."""
+    puzzle = a_puzzle_with_two_wrong_cards()
+    answer_url = reverse("puzzles:answer", args=[puzzle.number])
+    wrong = [c for c in puzzle.view["hand"] if c != puzzle.answer]
+    client.post(answer_url, {"card": wrong[0]})
+    html = page_of(client, puzzle)
+    assert "Not quite" in html and "data-puzzle-retry" in html
+    assert "data-puzzle-solution" not in html and "Points lost" not in html
+    lost = puzzle.values[puzzle.answer][0] - puzzle.values[wrong[0]][0]
+    assert f"loses about {lost:.1f} points against the best card" in html
+    assert 'name="card"' in html and "Show the solution" in html  # the hand still plays
+    client.post(answer_url, {"card": wrong[1]})
+    html = page_of(client, puzzle)
+    assert card_words(parse_card(wrong[1])) in re.search(r"<h2>(.*?)</h2>", html).group(1)
+    client.post(answer_url, {"card": puzzle.answer})
+    html = page_of(client, puzzle)
+    assert "Found on another try" in html and "data-puzzle-solution" in html
+    assert 'data-solved-count="0"' in html and 'name="card"' not in html
+    assert client.session["puzzles_answers"] == {str(puzzle.number): wrong[0]}  # first counts
+    # once the solution is shown, another card changes nothing
+    client.post(answer_url, {"card": wrong[0]})
+    assert "Found on another try" in page_of(client, puzzle)
+
+
+@pytest.mark.django_db
+def test_show_the_solution_after_a_wrong_card_and_never_before_one(client):
     puzzle = Puzzle.objects.first()
+    reveal_url = reverse("puzzles:reveal", args=[puzzle.number])
+    assert client.post(reveal_url).status_code == 302
+    assert "data-puzzle-solution" not in page_of(client, puzzle)  # nothing chosen yet
     wrong = next(c for c in puzzle.view["hand"] if c != puzzle.answer)
     client.post(reverse("puzzles:answer", args=[puzzle.number]), {"card": wrong})
-    html = client.get(reverse("puzzles:puzzle", args=[puzzle.number])).content.decode()
-    assert "Not quite" in html and 'data-solved-count="0"' in html
-    assert card_words(parse_card(puzzle.answer)) in html
-    # the cards best first, each with the points it loses against the best (no statistics)
-    assert "Standard error" not in html
-    rows = re.findall(r'<tr[^>]*><th scope="row">([^<]+)</th><td>([^<]+)</td></tr>', html)
-    best = puzzle.values[puzzle.answer][0]
-    expected = sorted(puzzle.values.items(), key=lambda item: -item[1][0])
-    assert [name for name, _lost in rows] == [card_words(parse_card(c)) for c, _v in expected]
-    assert rows[0][1] == "Best card"
-    for (_name, lost), (_card, (value, _se)) in zip(rows[1:], expected[1:], strict=True):
-        assert float(lost) == pytest.approx(best - value, abs=0.051)
+    client.post(reveal_url)
+    html = page_of(client, puzzle)
+    best = card_words(parse_card(puzzle.answer))
+    assert f"The solution: the {best}." in html and 'data-solved-count="0"' in html
+    assert client.get(reveal_url).status_code == 405
+    assert client.post(reverse("puzzles:reveal", args=[99999])).status_code == 404
 
 
 @pytest.mark.django_db

@@ -1,0 +1,37 @@
+"""A puzzle in a real browser on a phone: a wrong card, another try, the solution."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from .conftest import serious_violations
+from .test_table_browser import shoot
+
+pytestmark = pytest.mark.browser
+
+PUZZLES = json.loads(
+    (Path(__file__).resolve().parents[2] / "puzzles" / "content" / "puzzles.json").read_text()
+)
+
+
+def test_a_wrong_card_another_try_and_the_solution_on_a_phone(phone, site_url):
+    puzzle = next(p for p in PUZZLES if len(p["view"]["hand"]) >= 3 and p["view"]["seat"] != 0)
+    wrong = [card for card in puzzle["view"]["hand"] if card != puzzle["answer"]]
+    phone.goto(f"{site_url}/en/puzzles/{puzzle['number']}/")
+    bottom = phone.locator(".seat-bottom")
+    assert "You" in bottom.inner_text() and "is-turn" in bottom.get_attribute("class")
+    phone.click(f"button[name=card][value='{wrong[0]}']")
+    retry = phone.wait_for_selector("[data-puzzle-retry]")
+    assert "loses about" in retry.inner_text() and retry.is_visible()
+    assert phone.locator("[data-puzzle-solution]").count() == 0
+    shoot(phone, "puzzle-retry-phone")
+    phone.click(f"button[name=card][value='{wrong[1]}']")  # the hand still plays
+    phone.wait_for_selector("[data-puzzle-retry]")
+    phone.click("[data-show-solution]")
+    solution = phone.wait_for_selector("[data-puzzle-solution]")
+    assert "The solution" in solution.inner_text()
+    assert phone.locator("button[name=card]").count() == 0
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 375
+    shoot(phone, "puzzle-solution-phone")
+    assert serious_violations(phone) == []
