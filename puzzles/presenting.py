@@ -29,15 +29,28 @@ def theme_names() -> dict[str, str]:
     }
 
 
+def only_capture(puzzle: Puzzle) -> bool:
+    """Whether the answer is the one card of the hand that takes anything: a puzzle that
+    asks no more than "take the pile" (a poor puzzle of the day)."""
+    view = view_of(puzzle)
+    takers = [card for card in view.hand if view.capture_kind(card) is not None]
+    return takers == [parse_card(puzzle.answer)]
+
+
 def puzzle_of_the_day(today: datetime.date | None = None) -> Puzzle | None:
-    """The same puzzle for everyone on a given date (UTC), a different one each day."""
-    numbers = list(Puzzle.objects.values_list("number", flat=True))
+    """The same puzzle for everyone on a given date (UTC), a different one each day, never
+    one whose answer is the hand's only capture (the day's draw moves on to the next)."""
+    numbers = sorted(Puzzle.objects.values_list("number", flat=True))
     if not numbers:
         return None
     today = today or datetime.datetime.now(datetime.UTC).date()
     digest = hashlib.sha256(today.isoformat().encode()).digest()
-    number = sorted(numbers)[int.from_bytes(digest[:8], "big") % len(numbers)]
-    return Puzzle.objects.get(number=number)
+    start = int.from_bytes(digest[:8], "big") % len(numbers)
+    for step in range(len(numbers)):
+        puzzle = Puzzle.objects.get(number=numbers[(start + step) % len(numbers)])
+        if not only_capture(puzzle):
+            return puzzle
+    return None
 
 
 def _card(name: str) -> dict:

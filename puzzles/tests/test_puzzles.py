@@ -9,12 +9,12 @@ import re
 import pytest
 from django.urls import reverse
 
-from pisti.cards import parse_card
+from pisti.cards import card_name, parse_card
 from pisti_site.cardwords import card_words
 from puzzles.content_loader import CONTENT
 from puzzles.generate import MARGIN, SIGMAS, THEMES, generate
 from puzzles.models import Puzzle
-from puzzles.presenting import explanation, puzzle_of_the_day
+from puzzles.presenting import explanation, puzzle_of_the_day, view_of
 
 LANGUAGES = ("en", "tr", "de", "ru")
 
@@ -60,6 +60,22 @@ def test_the_puzzle_of_the_day_is_the_same_for_everyone_that_day():
     assert puzzle_of_the_day(day) == puzzle_of_the_day(day)
     days = {puzzle_of_the_day(day + datetime.timedelta(days=n)).number for n in range(10)}
     assert len(days) > 1
+
+
+@pytest.mark.django_db
+def test_the_puzzle_of_the_day_is_never_the_hands_only_capture():
+    """Such puzzles exist (take the pile with the one card that can), but never as the
+    puzzle of the day: a year of days never draws one."""
+    trivial = set()
+    for puzzle in Puzzle.objects.all():
+        view = view_of(puzzle)
+        takers = [card_name(c) for c in view.hand if view.capture_kind(c) is not None]
+        if takers == [puzzle.answer]:
+            trivial.add(puzzle.number)
+    assert trivial
+    day = datetime.date(2026, 1, 1)
+    drawn = {puzzle_of_the_day(day + datetime.timedelta(days=n)).number for n in range(365)}
+    assert len(drawn) > 50 and not drawn & trivial
 
 
 @pytest.mark.django_db
