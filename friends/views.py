@@ -10,6 +10,8 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -112,7 +114,7 @@ def script_strings(lobby: str) -> dict:
         "watching": _("You are watching: no hand is shown."),
         "lobby": lobby,
         "reconnecting": _("The connection was lost: reconnecting…"),
-        "offline": _("You are offline: your card goes as soon as the connection is back."),
+        "offline": _("You are offline: a card you press goes as soon as the connection is back."),
         "time_left": _("%(seconds)s s left"),
         "deal_number": _("Deal %(n)s"),
         "this_deal": _("this deal"),
@@ -221,8 +223,15 @@ def leave_game(request, table_id):
     response = _lobby_action(request, table_id, service.leave_game)
     if response.status_code != 302:
         return response  # refused: the table page with the reason
+    # the way back in the message itself: the table link was on the page the player left
     messages.info(
-        request, _("You left the table: a bot plays your seat. Open the table link to come back.")
+        request,
+        format_html(
+            '{} <a class="button-secondary" href="{}">{}</a>',
+            _("You left the table: a bot plays your seat until you come back."),
+            reverse("friends:table", args=[table_id]),
+            _("Back to the table"),
+        ),
     )
     return redirect("friends:start")
 

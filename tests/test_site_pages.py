@@ -185,3 +185,22 @@ def test_the_menu_marks_the_section_of_the_page(client, name):
     else:
         section = reverse(name.split(":")[0] + ":rules" if name.startswith("rules:") else name)
         assert marked == [section], (name, marked)
+
+
+@pytest.mark.django_db
+def test_the_language_read_in_is_kept_for_links_without_one(client):
+    """A page read in Russian keeps Russian for a table link or the bare domain, which carry
+    no language; switching to another language moves it; other answers set nothing."""
+    assert client.get("/friends/").status_code == 302  # no cookie yet: the browser's
+    assert client.get("/friends/")["Location"].startswith("/en/")
+    response = client.get("/ru/friends/")
+    assert response.cookies["django_language"].value == "ru"
+    assert client.get("/friends/")["Location"] == "/ru/friends/"
+    assert "django_language" not in client.get("/ru/puzzles/").cookies  # already kept
+    assert client.get("/de/puzzles/").cookies["django_language"].value == "de"
+    assert client.get("/")["Location"].startswith("/de/")
+    assert (
+        "django_language" not in client.get("/tr/rules/").cookies
+    )  # page-cached: the same for all
+    assert "django_language" not in client.get("/tr/no-such-page/").cookies
+    assert "django_language" not in client.get("/robots.txt").cookies

@@ -269,7 +269,9 @@ def test_a_player_leaves_a_game_in_play_and_a_bot_takes_the_seat(client):
     assert table.version == version and table.seats[1]["kind"] == "human"
     response = guest.post(url + "leave-game/", follow=True)
     assert response.redirect_chain[-1][0] == reverse("friends:start")
-    assert "a bot plays your seat" in response.content.decode()
+    page = response.content.decode()
+    assert "a bot plays your seat" in page
+    assert f'href="{url}">Back to the table</a>' in page  # the way back, on the page
     table.refresh_from_db()
     assert table.seats[1]["kind"] == "bot" and table.seats[1]["stand_in"]
     state = service.load_match(table).current

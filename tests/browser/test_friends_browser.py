@@ -399,8 +399,8 @@ def test_a_card_pressed_while_the_connection_is_down_is_played_once_it_is_back(b
 
 def test_a_player_leaves_in_play_a_bot_takes_the_seat_and_they_come_back(browser, asgi_url):
     """ "Leave the table" posts as a plain form (the table's script lets it go): the player
-    lands on the friends page, told a bot plays their seat; the link brings them back to
-    their seat and hand."""
+    lands on the friends page, told a bot plays their seat, with the way back beside it;
+    it brings them back to their seat and hand."""
     ayse = player(browser)
     mehmet = player(browser)
     link = make_table(ayse, asgi_url)
@@ -412,6 +412,7 @@ def test_a_player_leaves_in_play_a_bot_takes_the_seat_and_they_come_back(browser
     mehmet.wait_for_url("**/friends/")
     assert "a bot plays your seat" in mehmet.inner_text("main")
     ayse.wait_for_selector(".stand-in", timeout=10_000)  # the others see who plays for him
-    mehmet.goto(link)
+    mehmet.click(".messages a:has-text('Back to the table')")
     mehmet.wait_for_selector(HAND)
+    assert mehmet.url.split("/friends/")[1] == link.split("/friends/")[1]
     assert mehmet.locator("[data-friends-players] .you, .friends-player .you").count() >= 1
