@@ -212,32 +212,6 @@ def test_reduced_motion_moves_nothing(browser, site_url):
     context.close()
 
 
-def test_fast_pace_plays_a_bot_turn_in_under_400_ms(browser, site_url):
-    context = context_for(browser, "desktop", pace="fast")
-    page = context.new_page()
-    new_game(page, site_url, "2v2")
-    page.evaluate("""() => {
-      window.__marks = [];
-      const mark = (seat) => window.__marks.push([seat, performance.now()]);
-      document.addEventListener("pisti:step", (e) => mark(e.detail.seat));
-      document.addEventListener("pisti:steps-done", () => mark(-1));
-    }""")
-    for _ in range(3):
-        page.locator(".hand:not([disabled]) button[name=card]").first.click()
-        wait_idle(page)
-    marks = page.evaluate("window.__marks")
-    durations = [
-        after[1] - before[1]
-        for before, after in zip(marks, marks[1:], strict=False)
-        if before[0] > 0
-    ]
-    assert len(durations) >= 6
-    # The median, so one scheduling hiccup of a loaded machine (another process taking the
-    # core for half a second) does not decide; a pace that is slow by design fails it.
-    assert statistics.median(durations) < 400, durations
-    context.close()
-
-
 def test_a_click_or_a_key_during_an_animation_hurries_it_and_plays_nothing(browser, site_url):
     """A press while the bots' cards fly makes them land faster, each still seen (a skip
     once hid a bot's pişti); a number key pressed then chooses no card (it once played the
@@ -554,16 +528,42 @@ TURN_SAMPLER = """() => {
 }"""
 
 
+PLAY_MARKS = """() => {
+  window.__marks = [];
+  const mark = (seat) => window.__marks.push([seat, performance.now()]);
+  document.addEventListener("pisti:step", (e) => mark(e.detail.seat));
+  document.addEventListener("pisti:steps-done", () => mark(-1));
+}"""
+
+
+def timed_turns(page, turns: int) -> tuple[list[float], list[float]]:
+    """Play ``turns`` turns; returns each whole turn's time (your card and the bots' three
+    plays, click to idle) and each bot play's (from its card to the next step), in ms."""
+    page.evaluate(PLAY_MARKS)
+    whole = []
+    for _ in range(turns):
+        button = page.locator(".hand:not([disabled]) button[name=card]").first
+        started = page.evaluate("performance.now()")
+        button.click()
+        wait_idle(page)
+        whole.append(page.evaluate("performance.now()") - started)
+    marks = page.evaluate("window.__marks")
+    plays = [b[1] - a[1] for a, b in zip(marks, marks[1:], strict=False) if a[0] > 0]
+    return whole, plays
+
+
 @pytest.mark.parametrize("kind", ["desktop", "phone"])
 def test_the_turn_flag_and_the_highlighted_seat_agree_in_every_frame(browser, site_url, kind):
     """While the bots' cards fly, every frame shows one seat highlighted, its flag and no
-    other, and the board's data-turn names the same seat; a whole 2 vs 2 turn (your card and
-    three bot plays) at the fast pace takes under 1.5 s."""
+    other, and the board's data-turn names the same seat. The fast pace plays a 2 vs 2 turn
+    and each bot's play in well under two thirds of the normal pace's time, measured in the
+    same run on the same machine (a wall-clock limit would measure the machine's load:
+    at fast a whole turn took 1.1-1.5 s with the other core busy, 1.16 s without)."""
     context = context_for(browser, kind, pace="normal")
     page = context.new_page()
     new_game(page, site_url, "2v2")
     page.evaluate(TURN_SAMPLER)
-    play_first_cards(page, 2)
+    normal_turns, normal_plays = timed_turns(page, 2)
     frames = page.evaluate("window.__turnFrames")
     assert len(frames) > 20
     for frame in frames:
@@ -571,20 +571,16 @@ def test_the_turn_flag_and_the_highlighted_seat_agree_in_every_frame(browser, si
         assert frame["attr"] == frame["turn"][0], frame
     seats = {frame["turn"][0] for frame in frames}
     assert seats >= {"1", "2", "3"}  # the turn went round the table during the plays
-
     context.close()
 
     context = context_for(browser, kind, pace="fast")
     page = context.new_page()
     new_game(page, site_url, "2v2")
-    turns = []
-    for _ in range(3):
-        button = page.locator(".hand:not([disabled]) button[name=card]").first
-        started = page.evaluate("performance.now()")
-        button.click()
-        wait_idle(page)
-        turns.append(page.evaluate("performance.now()") - started)
-    assert statistics.median(turns) < 1500, turns
+    fast_turns, fast_plays = timed_turns(page, 3)
+    assert len(normal_plays) >= 4 and len(fast_plays) >= 6
+    median = statistics.median
+    assert median(fast_plays) < 0.66 * median(normal_plays), (fast_plays, normal_plays)
+    assert median(fast_turns) < 0.66 * median(normal_turns), (fast_turns, normal_turns)
     context.close()
 
 
@@ -610,7 +606,12 @@ def test_your_card_leaves_at_once_and_a_refused_one_comes_back(browser, site_url
     new_game(page, site_url)
     hold_the_answers(page)
     page.evaluate("""() => {
-      window.__flightAt = null;
+      window.__flightAt = null; window.__answerAt = null;
+      const send = window.fetch;
+      window.fetch = (...args) => send(...args).then((answer) => {
+        if (window.__answerAt === null) window.__answerAt = performance.now();
+        return answer;
+      });
       const watch = () => {
         if (window.__flightAt === null && document.querySelector(".flying-card[data-seat='0']"))
           window.__flightAt = performance.now();
@@ -618,10 +619,10 @@ def test_your_card_leaves_at_once_and_a_refused_one_comes_back(browser, site_url
       };
       requestAnimationFrame(watch);
     }""")
-    clicked_at = page.evaluate("performance.now()")
     page.locator(".hand:not([disabled]) button[name=card]").first.click()
     wait_idle(page)
-    assert page.evaluate("window.__flightAt") - clicked_at < 400  # not after the 800 ms wait
+    flight, answer = page.evaluate("[window.__flightAt, window.__answerAt]")
+    assert flight is not None and answer is not None and flight < answer  # before, not after
     page.unroute(PLAY_URL)
 
     before = page.locator("[data-pile] .pile-card").count()
