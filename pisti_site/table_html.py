@@ -169,8 +169,15 @@ def _hand_button(table: dict, c: dict) -> str:
         text = ngettext("takes %(counter)s", "takes %(counter)s", c["takes"]) % {
             "counter": c["takes"]
         }
-        pisti = f" · {_e(c['pisti'])}" if c["pisti"] else ""
-        takes = f'<span class="takes">{text}{pisti}</span>'
+        if c["pisti"]:
+            # a pişti always takes the lone card: the word alone fits under a phone's card
+            # ("забирает 2 · двойное пишти" did not); a screen reader hears both
+            takes = (
+                f'<span class="takes" data-pisti><span aria-hidden="true">{_e(c["pisti"])}'
+                f'</span><span class="visually-hidden">{_e(text)} · {_e(c["pisti"])}</span></span>'
+            )
+        else:
+            takes = f'<span class="takes">{_e(text)}</span>'
     autofocus = (
         " autofocus" if table.get("autofocus") and table["playable"] and c["number"] == 1 else ""
     )

@@ -246,3 +246,27 @@ def test_pisti_marks_are_letters_of_the_page_s_language(language, mark, jack_mar
     assert re.findall(pisti, html) == [mark]
     assert re.findall(jack, html) == [jack_mark]
     assert f'data-mark="{mark}" data-jack-mark="{jack_mark}"' in html
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_a_pisti_card_is_marked_with_the_word_alone_and_a_capture_with_its_count(language):
+    """Under a card that would make a pişti the badge says "pişti" (it always takes the
+    lone card), short enough for a phone's card in every language; a screen reader still
+    hears what it takes. Any other capture says how many cards it takes."""
+    from django.utils import translation
+
+    from pisti_site.table_html import _hand_button
+
+    def button(takes, pisti):
+        entry = {"name": "JS", "words": "jack of spades", "number": 1, "takes": takes}
+        return _hand_button({"playable": True}, {**entry, "pisti": pisti})
+
+    with translation.override(language):
+        word = translation.gettext("jack pişti")
+        html = button(2, word)
+        shown = re.search(r'<span aria-hidden="true">([^<]*)</span>', html).group(1)
+        assert shown == word
+        heard = re.search(r'<span class="visually-hidden">([^<]*·[^<]*)</span>', html).group(1)
+        assert "2" in heard and word in heard
+        plain = button(5, None)
+        assert re.search(r'<span class="takes">([^<]*)</span>', plain).group(1).endswith("5")
