@@ -10,7 +10,6 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import IntegrityError
-from django.template.defaultfilters import floatformat
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -20,6 +19,7 @@ from django_tasks import TaskResultStatus
 from pisti.analysis import LESSONS, METHOD
 from pisti.cards import parse_card
 from pisti_site.cardwords import card_words
+from pisti_site.numbers import points_text
 
 from .models import DealAnalysis
 
@@ -220,12 +220,6 @@ def reason(move: dict) -> str:
         "card": best,
         "gain": gain,
     }
-
-
-def points_text(points: float) -> str:
-    """A number of points as every part of the review shows it: one decimal, rounded half
-    up, in the visitor's format (the header, the reason, the chart agree)."""
-    return floatformat(points, 1)
 
 
 def percent_text(percent) -> str:

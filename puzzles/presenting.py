@@ -5,7 +5,6 @@ from __future__ import annotations
 import datetime
 import hashlib
 
-from django.utils.formats import number_format
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -13,6 +12,7 @@ from django.utils.translation import ngettext
 from pisti import PlayerView, Rules
 from pisti.cards import parse_card, parse_cards
 from pisti_site.cardwords import card_words
+from pisti_site.numbers import points_text
 from pisti_site.svg import card_svg
 from pisti_site.table import present_view
 
@@ -161,7 +161,7 @@ def explanation(puzzle: Puzzle) -> list[str]:
             )
             % {
                 "card": best,
-                "margin": number_format(round(facts["margin"], 1), 1),
+                "margin": points_text(facts["margin"]),
                 "other": runner_up,
             }
         )
@@ -177,7 +177,7 @@ def explanation(puzzle: Puzzle) -> list[str]:
             % {
                 "n": puzzle.samples,
                 "card": best,
-                "margin": number_format(round(facts["margin"], 1), 1),
+                "margin": points_text(facts["margin"]),
                 "other": runner_up,
             }
         )
@@ -188,24 +188,27 @@ def explanation(puzzle: Puzzle) -> list[str]:
 def loss_line(puzzle: Puzzle, card: str) -> str:
     """What a wrong card is likely to cost, in plain words, without naming the best card
     (the player may want another try)."""
-    lost = puzzle.values[puzzle.answer][0] - puzzle.values[card][0]
     return capfirst(
         _("The %(card)s loses about %(points)s points against the best card, on average.")
-        % {"card": card_words(parse_card(card)), "points": number_format(round(lost, 1), 1)}
+        % {"card": card_words(parse_card(card)), "points": points_text(points_lost(puzzle, card))}
     )
+
+
+def points_lost(puzzle: Puzzle, card: str) -> float:
+    """The deal points ``card`` loses against the answer on average (the stored values)."""
+    return puzzle.values[puzzle.answer][0] - puzzle.values[card][0]
 
 
 def values_table(puzzle: Puzzle) -> list[dict]:
     """Each card of the hand, best first, with the points it gives away against the best
     card on average (the standard errors stay in the data: the generator kept only puzzles
     whose best card is ahead by several of them)."""
-    best = puzzle.values[puzzle.answer][0]
-    ranked = sorted(puzzle.values.items(), key=lambda item: -item[1][0])
+    ranked = sorted(puzzle.values, key=lambda card: points_lost(puzzle, card))
     return [
         {
             "name": card_words(parse_card(card)),
-            "behind": round(best - value, 1),
+            "lost": points_text(points_lost(puzzle, card)),
             "best": card == puzzle.answer,
         }
-        for card, (value, _stderr) in ranked
+        for card in ranked
     ]
