@@ -113,6 +113,18 @@ def start(page):
     page.wait_for_selector(HAND)
 
 
+def two_seated(browser, url, phone=False):
+    """Ayşe makes a 1 vs 1 table, Mehmet (on a phone if ``phone``) takes the other seat and
+    the game starts: both pages at their hands. Returns them and the table link."""
+    ayse = player(browser)
+    mehmet = player(browser, phone=phone)
+    link = make_table(ayse, url)
+    take_seat(mehmet, link, 1, "Mehmet")
+    start(ayse)
+    mehmet.wait_for_selector(HAND)
+    return ayse, mehmet, link
+
+
 def play_if_my_turn(page) -> str | None:
     """Click the first playable card; returns it, or None when it is not this page's turn."""
     button = page.query_selector(PLAYABLE)
@@ -250,12 +262,7 @@ def test_two_humans_and_two_bots_play_two_against_two(browser, asgi_url):
 
 
 def test_a_player_reloads_mid_deal_and_continues(browser, asgi_url):
-    ayse = player(browser)
-    mehmet = player(browser)
-    link = make_table(ayse, asgi_url)
-    take_seat(mehmet, link, 1, "Mehmet")
-    start(ayse)
-    mehmet.wait_for_selector(HAND)
+    ayse, mehmet, _link = two_seated(browser, asgi_url)
     for _try in range(100):  # six plays, however slow the machine is to hand over the turn
         if mehmet.locator("[data-friends-log] li").count() >= 6:
             break
@@ -324,12 +331,7 @@ def test_the_lobby_with_its_bot_menus_fits_a_phone(browser, asgi_url):
 def test_a_reaction_shows_at_the_senders_seat_on_the_other_screen(browser, asgi_url):
     """A reaction pops up over the sender's seat on the other player's table for a few
     seconds (and stays in the log)."""
-    ayse = player(browser)
-    mehmet = player(browser, phone=True)
-    link = make_table(ayse, asgi_url)
-    take_seat(mehmet, link, 1, "Mehmet")
-    start(ayse)
-    mehmet.wait_for_selector(HAND)
+    ayse, mehmet, _link = two_seated(browser, asgi_url, phone=True)
     ayse.click("[data-reaction='well_played']")
     bubble = mehmet.wait_for_selector("[data-friends-board] [data-seat='0'] .reaction-bubble")
     assert bubble.inner_text() == "Well played!"
@@ -401,12 +403,7 @@ def test_a_player_leaves_in_play_a_bot_takes_the_seat_and_they_come_back(browser
     """ "Leave the table" posts as a plain form (the table's script lets it go): the player
     lands on the friends page, told a bot plays their seat, with the way back beside it;
     it brings them back to their seat and hand."""
-    ayse = player(browser)
-    mehmet = player(browser)
-    link = make_table(ayse, asgi_url)
-    take_seat(mehmet, link, 1, "Mehmet")
-    start(ayse)
-    mehmet.wait_for_selector(HAND)
+    ayse, mehmet, link = two_seated(browser, asgi_url)
     mehmet.click(".friends-leave summary")
     mehmet.click(".friends-leave button[type=submit]")
     mehmet.wait_for_url("**/friends/")
