@@ -24,7 +24,7 @@ const PACES = {
   // sweep (so the eye sees what took it). Fast still lets the eye follow each card (a
   // 2 vs 2 round of three bot plays stays under 1.5 s).
   fast: { fly: 150, sweep: 120, gap: 60, burst: 420, hold: 0, deal: 500, end: 700, look: 100 },
-  normal: { fly: 360, sweep: 300, gap: 260, burst: 900, hold: 300, deal: 900, end: 1500, look: 450 },
+  normal: { fly: 320, sweep: 260, gap: 180, burst: 900, hold: 300, deal: 900, end: 1500, look: 380 },
   slow: { fly: 600, sweep: 480, gap: 700, burst: 1300, hold: 450, deal: 1300, end: 2200, look: 750 },
 };
 const PACE_KEY = "pisti-pace";
@@ -184,11 +184,17 @@ function moveTurn(board, step) {
   const mine = board.getAttribute("data-me");
   if (String(next) === mine && board.querySelector("[data-hand]") &&
       !board.querySelector("[data-hand] [data-card]:not(.is-playing)")) next = -1;
-  seats.forEach((seat) => {
-    seat.classList.toggle("is-turn", seat.getAttribute("data-seat") === String(next));
+  setTurn(board, next);
+}
+
+// The one record of whose turn it is: the highlighted seat, its flag (CSS) and the
+// board's ``data-turn`` change together, and the page hears of it (pisti:turn).
+function setTurn(board, seat) {
+  board.querySelectorAll("[data-seat]").forEach((element) => {
+    element.classList.toggle("is-turn", element.getAttribute("data-seat") === String(seat));
   });
-  board.setAttribute("data-turn", String(next));
-  document.dispatchEvent(new CustomEvent("pisti:turn", { detail: next }));
+  board.setAttribute("data-turn", String(seat));
+  document.dispatchEvent(new CustomEvent("pisti:turn", { detail: seat }));
 }
 
 // The number beside the pile; none on an empty pile (its outline says so).
@@ -381,7 +387,9 @@ export function launch(root, button) {
   const step = { seat: Number(board.getAttribute("data-me")), card: button.getAttribute("data-card") };
   hurried = false;
   const from = source(board, step, button, PACES[pace()]);
-  const launched = { card: step.card, button, board, hurried: false };
+  const launched = { card: step.card, button, board, hurried: false, turn: board.getAttribute("data-turn") };
+  // your turn is over as the card leaves your hand, answered or not (offline, say)
+  moveTurn(board, step);
   // what the other cards would have taken is stale once this one is on its way
   board.querySelectorAll("[data-hand] .takes").forEach((label) => { label.hidden = true; });
   board.querySelectorAll("[data-hand] .captures").forEach((card) => card.classList.remove("captures"));
@@ -414,6 +422,7 @@ export function rollBack(launched) {
     if (launched.button.getAnimations) launched.button.getAnimations().forEach((a) => a.cancel());
     launched.button.classList.remove("is-playing");
     renumber(launched.button.parentNode);
+    if (launched.turn !== null) setTurn(launched.board, launched.turn);  // still yours
   });
 }
 

@@ -350,6 +350,9 @@ def test_a_reaction_shows_at_the_senders_seat_on_the_other_screen(browser, asgi_
     pile = mehmet.locator("[data-friends-board] [data-pile]").bounding_box()
     apart = box["y"] + box["height"] <= pile["y"] or box["y"] >= pile["y"] + pile["height"]
     assert apart or box["x"] >= pile["x"] + pile["width"], (box, pile)  # never over the pile
+    # nor over the sender's own name, cards and count: on the felt below the top seat
+    seat = mehmet.locator("[data-friends-board] [data-seat='0']").bounding_box()
+    assert box["y"] >= seat["y"] + seat["height"] - 1, (box, seat)
     # a play redraws the board: the bubble stays for the rest of its time
     mehmet.evaluate("document.querySelector('[data-friends-board] [data-table]').dataset.old = 1")
     assert play_if_my_turn(mehmet) or play_if_my_turn(ayse)
@@ -413,3 +416,49 @@ def test_a_player_leaves_in_play_a_bot_takes_the_seat_and_they_come_back(browser
     mehmet.wait_for_selector(HAND)
     assert mehmet.url.split("/friends/")[1] == link.split("/friends/")[1]
     assert mehmet.locator("[data-friends-players] .you, .friends-player .you").count() >= 1
+
+
+def test_offline_the_note_lies_on_the_felt_and_a_pressed_card_ends_the_turn(browser, asgi_url):
+    """The phone loses its network: the note says so on the felt between the seats (not
+    over the score strip or the other player's seat), a card pressed meanwhile leaves the
+    hand with the turn, and it is played when the network is back. The strip's "Moves"
+    leads to the log below the table."""
+    ayse = player(browser, phone=True)
+    make_table(ayse, asgi_url)
+    ayse.select_option("#level-1", "easy")
+    ayse.click("li[data-seat='1'] button:has-text('Put in this seat')")
+    ayse.wait_for_selector("li[data-seat='1'] strong:has-text('Bot')")
+    assert ayse.locator(".lobby-start").evaluate("e => getComputedStyle(e).position") == "static"
+    start(ayse)
+    ayse.wait_for_selector(PLAYABLE)
+    ayse.context.set_offline(True)
+    note = ayse.wait_for_selector("[data-friends-note]:has-text('offline')")
+    box = note.bounding_box()
+    strip = ayse.locator(".friends-strip").bounding_box()
+    top_seat = ayse.locator("[data-friends-board] .seat-top").bounding_box()
+    assert (
+        box["y"] >= strip["y"] + strip["height"] and box["y"] >= top_seat["y"] + top_seat["height"]
+    )
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+    card = ayse.get_attribute(PLAYABLE, "value")
+    ayse.click(f"{PLAYABLE}[value='{card}']")
+    ayse.wait_for_function(
+        "() => document.querySelector('[data-friends-board] [data-table]').dataset.turn !== '0'"
+    )
+    assert ayse.locator("[data-friends-board] .seat-bottom.is-turn").count() == 0
+    ayse.context.set_offline(False)
+    ayse.wait_for_function(
+        "(card) => !document.querySelector(`[data-friends-board] button[value='${card}']`)"
+        " && document.querySelector('[data-friends-log] li')",
+        arg=card,
+        timeout=15_000,
+    )
+    ayse.wait_for_selector("[data-friends-note]", state="hidden")
+    link = ayse.locator(".friends-log-link")
+    assert link.is_visible()
+    link.click()
+    ayse.wait_for_function(
+        "() => { const r = document.querySelector('[data-friends-log]').getBoundingClientRect();"
+        " return r.top >= 0 && r.top < innerHeight; }"
+    )
+    ayse.context.close()

@@ -599,14 +599,15 @@ def hold_the_answers(page, seconds=0.8):
 
 
 def test_your_card_leaves_at_once_and_a_refused_one_comes_back(browser, site_url):
-    """The flight starts on the click, before the server answers (held here for 800 ms);
-    a card the server refuses (a stale version) returns to the hand with the reason."""
+    """The flight starts on the click, before the server answers (held here for 800 ms),
+    and the turn leaves your seat with it; a card the server refuses (a stale version)
+    returns to the hand with the reason, and the turn comes back to you."""
     context = context_for(browser, "desktop", pace="normal")
     page = context.new_page()
     new_game(page, site_url)
     hold_the_answers(page)
     page.evaluate("""() => {
-      window.__flightAt = null; window.__answerAt = null;
+      window.__flightAt = null; window.__answerAt = null; window.__turnLeftAt = null;
       const send = window.fetch;
       window.fetch = (...args) => send(...args).then((answer) => {
         if (window.__answerAt === null) window.__answerAt = performance.now();
@@ -615,14 +616,20 @@ def test_your_card_leaves_at_once_and_a_refused_one_comes_back(browser, site_url
       const watch = () => {
         if (window.__flightAt === null && document.querySelector(".flying-card[data-seat='0']"))
           window.__flightAt = performance.now();
+        const seat = document.querySelector("[data-table] .seat.is-turn");
+        if (window.__turnLeftAt === null && (!seat || seat.dataset.seat !== "0"))
+          window.__turnLeftAt = performance.now();
         requestAnimationFrame(watch);
       };
       requestAnimationFrame(watch);
     }""")
     page.locator(".hand:not([disabled]) button[name=card]").first.click()
     wait_idle(page)
-    flight, answer = page.evaluate("[window.__flightAt, window.__answerAt]")
+    flight, answer, turn_left = page.evaluate(
+        "[window.__flightAt, window.__answerAt, window.__turnLeftAt]"
+    )
     assert flight is not None and answer is not None and flight < answer  # before, not after
+    assert turn_left is not None and turn_left < answer
     page.unroute(PLAY_URL)
 
     before = page.locator("[data-pile] .pile-card").count()
@@ -636,6 +643,8 @@ def test_your_card_leaves_at_once_and_a_refused_one_comes_back(browser, site_url
     assert page.locator("[data-pile] .pile-card").count() == before
     status = page.locator("[data-status]")
     assert "is-error" in status.get_attribute("class") and status.inner_text()
+    assert page.get_attribute("[data-table]", "data-turn") == "0"
+    assert page.locator("[data-table] .seat.is-turn").get_attribute("data-seat") == "0"
     context.close()
 
 
