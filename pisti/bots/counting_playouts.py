@@ -160,14 +160,14 @@ class CountingPlayouts:
         plays_left, last_side = world.plays_left, view.last_capture_side
         seat, card = view.seat, first
         while True:
-            hand = hands[seat]
+            hand, counts = hands[seat], held[seat]
             if card is None:
                 if len(hand) == 1:
                     card = hand[0]
                 else:
                     card = _counting_card(
                         hand,
-                        held[seat],
+                        counts,
                         public,
                         keep_keys,
                         pile_size,
@@ -179,7 +179,7 @@ class CountingPlayouts:
             hand.remove(card)
             rank = card >> 2
             jack = rank == JACK
-            held[seat][rank] -= 1
+            counts[rank] -= 1
             public[rank] += 1
             plays_left -= 1
             # the engine's turn flow (GameState.play), on the totals

@@ -32,6 +32,24 @@ def hands_and_pile(view: PlayerView, unseen: list[int]) -> tuple[list, list, int
     return hands, pile, face_down, i + face_down
 
 
+def shuffle_steps(size: int) -> tuple[tuple[int, int], ...]:
+    """For :func:`shuffle_like`: each position ``random.Random.shuffle`` swaps into, with
+    the number of random bits it draws for it."""
+    return tuple((i, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+
+
+def shuffle_like(cards: list[int], getrandbits, steps) -> None:
+    """Shuffle ``cards`` in place into exactly the order ``random.Random.shuffle`` gives
+    (the same ``getrandbits`` draws, rejecting those past the position), without its
+    method call per card: the analysis deals thousands of worlds per decision, and the
+    same seed must keep giving the same worlds."""
+    for i, bits in steps:
+        j = getrandbits(bits)
+        while j > i:
+            j = getrandbits(bits)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 def world_from(view: PlayerView, unseen: list[int]) -> GameState:
     """A full position consistent with ``view``, hidden cards dealt from ``unseen``."""
     hands, pile, face_down, i = hands_and_pile(view, unseen)

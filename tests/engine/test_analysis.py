@@ -7,6 +7,8 @@ import random
 from itertools import combinations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from benchmarks.analysis_agreement import _deep_world, check_deal
 from pisti import Rules, new_deal, view_for
@@ -32,7 +34,7 @@ from pisti.analysis import (
 from pisti.bots import make_bot
 from pisti.bots.counting_playouts import CountingPlayouts
 from pisti.bots.heuristics import card_points, unseen_cards
-from pisti.bots.playout import world_from
+from pisti.bots.playout import shuffle_like, shuffle_steps, world_from
 from pisti.duel import duel
 from pisti.scoring import deal_points
 
@@ -295,3 +297,16 @@ def test_a_flagged_move_names_the_part_of_the_deal_its_points_go_to():
                 assert parts[kind] >= MAIN_PART * sum(parts.values()) > 0
             kinds.add(kind)
     assert kinds & set(PARTS)
+
+
+@given(size=st.integers(min_value=0, max_value=52), seed=st.integers(min_value=0, max_value=2**32))
+def test_the_analysis_shuffle_deals_what_random_shuffle_deals(size, seed):
+    """The analysis' own shuffle (no method call per card) must give the same worlds as
+    ``random.Random.shuffle`` for a seed, and leave the generator where it would be: the
+    reviews and the puzzles stored with a seed stay what they were."""
+    theirs, ours = list(range(size)), list(range(size))
+    their_rng, our_rng = random.Random(seed), random.Random(seed)
+    their_rng.shuffle(theirs)
+    shuffle_like(ours, our_rng.getrandbits, shuffle_steps(size))
+    assert ours == theirs
+    assert our_rng.random() == their_rng.random()
