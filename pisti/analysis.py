@@ -34,13 +34,18 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from .bots import make_bot
-from .bots.counting_playouts import CountingPlayouts, World
+from .bots.counting_playouts import CountingPlayouts
 from .bots.endgame import totals_over_hands
 from .bots.heuristics import card_points, rank_counts, unseen_cards
 from .bots.playout import shuffle_like, shuffle_steps, side_margin
 from .cards import JACK
 from .state import GameState
 from .view import PlayerView, view_for
+
+try:  # NumPy plays a batch of worlds at once; the standard library alone, one by one
+    from .bots.batch_playouts import BatchPlayouts
+except ImportError:  # pragma: no cover (the site installs NumPy)
+    BatchPlayouts = None
 
 # Stored with every analysis: one made by another method is made again.
 METHOD = "uniform-4"
@@ -149,22 +154,23 @@ def _sampled(view: PlayerView, hand, rng, first, most, focus, most_best) -> Eval
     stay paired with the best's over the worlds it saw)."""
     unseen = unseen_cards(view)
     playouts = CountingPlayouts(view)
+    batch = playouts if BatchPlayouts is None else BatchPlayouts(playouts)
     results = {card: [] for card in hand}
     takes = dict.fromkeys(hand, 0)
-    next_seat = (view.seat + 1) % view.players
     watched = hand if focus is None else [focus]
     playing, worlds, target = list(hand), 0, first
     getrandbits, steps = rng.getrandbits, shuffle_steps(len(unseen))
     while True:
-        while worlds < target:
+        deals = []
+        for _ in range(target - worlds):
             cards = list(unseen)
             shuffle_like(cards, getrandbits, steps)  # rng.shuffle(cards), faster
-            world = playouts.world(cards)
-            for card in playing:
-                results[card].append(playouts.margin(world, card))
-                if worlds < first and _next_can_take(world, view, next_seat, card):
-                    takes[card] += 1
-            worlds += 1
+            deals.append(cards)
+        for card, margins in batch.margins(deals, playing).items():
+            results[card].extend(margins)
+        if worlds == 0:  # the first worlds also give the facts the reasons quote
+            takes.update(batch.next_can_take(deals, playing))
+        worlds = target
         evaluation = _summary(results, takes, first)
         unsettled = [evaluation.straddles(card) for card in watched]
         cap = most if any(u in FLAGS for u in unsettled) else min(most, most_best)
@@ -196,19 +202,6 @@ def _summary(results: dict[int, list[float]], takes: dict[int, int], first: int)
         values[card] = CardValue(card, means[best] - mean, (var / seen) ** 0.5)
     shares = {c: n / min(count, first) for c, n in takes.items()}
     return Evaluation(values, exact=False, samples=count, next_takes=shares)
-
-
-def _next_can_take(world: World, view: PlayerView, seat: int, played: int) -> bool:
-    """Whether ``seat``, next to move, holds a card that takes the pile ``played`` leaves
-    when it takes nothing: one of its rank or a jack. (After the last card of a round the
-    next hand is not dealt yet, and holds nothing.)"""
-    rank = played >> 2
-    if rank == JACK:
-        if world.pile_size or view.rules.jack_on_empty_table:
-            return False  # the jack takes
-    elif world.pile_size > world.face_down and world.top_rank == rank:
-        return False  # it takes the pile
-    return any(c >> 2 in (rank, JACK) for c in world.hands[seat])
 
 
 def exact_evaluation(view: PlayerView, hand: list[int]) -> Evaluation | None:

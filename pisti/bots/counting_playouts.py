@@ -133,6 +133,31 @@ class CountingPlayouts:
             rounds.append((dealt, [rank_counts(hand) for hand in dealt]))
         return World(hands, rounds, pile, face_down, self.points)
 
+    def margins(self, deals: list[list[int]], cards: list[int]) -> dict[int, list[float]]:
+        """For each card of ``cards``, its :meth:`margin` in the world of each of ``deals``
+        (orders of the unseen cards): what :class:`~pisti.bots.batch_playouts.BatchPlayouts`
+        gives with NumPy, one world at a time with the standard library alone."""
+        worlds = [self.world(cards) for cards in deals]
+        return {card: [self.margin(world, card) for world in worlds] for card in cards}
+
+    def next_can_take(self, deals: list[list[int]], cards: list[int]) -> dict[int, int]:
+        """For each card of ``cards``, in how many of ``deals`` the next seat holds a card
+        that takes the pile it leaves when it takes nothing: one of its rank or a jack."""
+        view = self.view
+        following = (view.seat + 1) % view.players
+        counts = dict.fromkeys(cards, 0)
+        for cards_dealt in deals:
+            world = self.world(cards_dealt)
+            for card in cards:
+                rank = card >> 2
+                if rank == JACK:
+                    if world.pile_size or view.rules.jack_on_empty_table:
+                        continue  # the jack takes
+                elif world.pile_size > world.face_down and world.top_rank == rank:
+                    continue  # it takes the pile
+                counts[card] += any(c >> 2 in (rank, JACK) for c in world.hands[following])
+        return counts
+
     def margin(self, world: World, first: int) -> float:
         """``first`` played in ``world`` and the deal finished with every seat on the
         counting policy: the view's side's points from the rest of the deal minus the mean

@@ -310,3 +310,19 @@ def test_the_analysis_shuffle_deals_what_random_shuffle_deals(size, seed):
     shuffle_like(ours, our_rng.getrandbits, shuffle_steps(size))
     assert ours == theirs
     assert our_rng.random() == their_rng.random()
+
+
+def test_the_analysis_gives_the_same_values_with_the_standard_library_alone(monkeypatch):
+    """NumPy only plays the worlds faster: without it (the engine needs nothing but the
+    standard library) every card keeps the same value, error and fact."""
+    import pisti.analysis as analysis
+
+    state = _expert_deal(5, level="easy")
+    views = [view for _, view, _ in decisions(state, 0)][:6]
+    batched = [analysis.evaluate(view, seed=3) for view in views]
+    monkeypatch.setattr(analysis, "BatchPlayouts", None)
+    alone = [analysis.evaluate(view, seed=3) for view in views]
+    assert [(e.values, e.samples, e.next_takes) for e in alone] == [
+        (e.values, e.samples, e.next_takes) for e in batched
+    ]
+    assert any(not e.exact for e in alone)

@@ -8,6 +8,7 @@ import pytest
 
 from pisti import Rules, new_deal, view_for
 from pisti.bots import LEVELS, PLAYING_LEVELS, make_bot
+from pisti.bots.batch_playouts import BatchPlayouts
 from pisti.bots.counting_playouts import CountingPlayouts
 from pisti.bots.endgame import value_after
 from pisti.bots.heuristics import points_table, unseen_cards
@@ -26,7 +27,7 @@ from pisti.bots.reference import (
     seen_ranks,
 )
 from pisti.bots.search import ExpertBot, MasterBot, _fast_medium_roll_out
-from pisti.cards import parse_card
+from pisti.cards import JACK, parse_card
 from pisti.duel import duel
 from pisti.scoring import majority_side
 
@@ -435,6 +436,43 @@ def test_the_analysis_play_outs_score_every_card_as_counting_outcome_does():
                 outcome = counting_outcome(world_from(view, cards), view, card, points)
                 expected = side_margin(outcome_gains(*outcome, view, points), view.side)
                 assert playouts.margin(world, card) == expected
+
+
+def test_the_batched_play_outs_give_every_world_and_card_the_one_by_one_margin():
+    """``BatchPlayouts`` (every world and first card a row of NumPy arrays) gives each row
+    exactly the margin ``CountingPlayouts`` gives that world and card, over random
+    positions of random rules (2, 3 and 4 seats, partnerships, every pişti and jack
+    option, face-down cards); and the share of worlds in which the next seat can take
+    what a card leaves is counted from that seat's hand in the engine's position."""
+    rng = random.Random(37)
+    checked = 0
+    for _, view, _ in _mid_deal_plays(37, 300):
+        playouts = CountingPlayouts(view)
+        batch = BatchPlayouts(playouts)
+        unseen = unseen_cards(view)
+        deals = [rng.sample(unseen, len(unseen)) for _ in range(6)]
+        hand = sorted(set(view.hand))
+        margins = batch.margins(deals, hand)
+        next_seat = (view.seat + 1) % view.players
+        takes = batch.next_can_take(deals, hand)
+        for card in hand:
+            one_by_one = [playouts.margin(playouts.world(cards), card) for cards in deals]
+            assert margins[card] == one_by_one
+            expected = 0
+            for cards in deals:
+                world = world_from(view, cards)
+                top = world.pile[-1] >> 2 if world.pile else None
+                if card >> 2 == JACK:  # a jack takes any pile (and an empty one by that rule)
+                    leaves = not world.pile and not view.rules.jack_on_empty_table
+                else:
+                    leaves = not (len(world.pile) > world.pile_face_down and top == card >> 2)
+                holds = any(c >> 2 in (card >> 2, JACK) for c in world.hands[next_seat])
+                expected += leaves and holds
+            assert takes[card] == expected
+            assert playouts.next_can_take(deals, [card]) == {card: expected}
+            checked += 1
+        assert playouts.margins(deals, hand) == margins  # the standard library's way
+    assert checked > 500
 
 
 def _engine_minimax(state, me, value_of, captured_before, points):
