@@ -1,10 +1,13 @@
-"""Puzzles from real positions: bot-vs-bot deals (the ``hard`` level plays them), every
+"""Puzzles from real positions: bot-vs-bot deals (the ``master`` level plays them), every
 decision analysed by the review's analysis (:mod:`pisti.analysis`), the clear ones kept.
 
 A position becomes a puzzle when one card is clearly best: its value beats every other
 card's by at least :data:`MARGIN` deal points and by :data:`SIGMAS` standard errors of the
-difference (the last cards of a two-player deal are solved exactly over every hand the
-opponent can hold, so there the noise is zero). Each puzzle stores only what the player to
+difference over :data:`VERIFY_WORLDS` worlds, and a second run over as many other worlds
+(another seed) finds the same card as clearly best (the last cards of a two-player deal
+are solved exactly over every hand the opponent can hold, so there the noise is zero). No
+theme fills more than :data:`THEME_SHARE` of a batch; two- three- and four-player tables and
+tables of partners all deal positions (:data:`TABLES`). Each puzzle stores only what the player to
 move could know (their :class:`~pisti.view.PlayerView`), the answer, every card's value and
 the facts its explanation quotes; the texts are filled in per language when shown.
 """
@@ -20,12 +23,21 @@ from pisti.cards import JACK, card_name
 
 MARGIN = 1.5  # deal points the best card must beat every other card by
 SIGMAS = 4.0  # ... and this many standard errors
-SAMPLES = 160
+VERIFY_WORLDS = 2048  # worlds of each of the two verifying runs
+SECOND_RUN = 7_777_777  # the second run's seed is the first's plus this: other worlds
 PER_THEME_AND_DEAL = 2  # so that one deal does not fill a theme with near-identical positions
+THEME_SHARE = 0.3  # no theme above this share of a batch
 SCREEN_SAMPLES = 24  # a cheap first look; only promising positions get the full search
-PLAYERS_LEVEL = "hard"  # the bots that play the deals
+PLAYERS_LEVEL = "master"  # the bots that play the deals
 THEMES = ("pisti", "jack", "last_capture", "counting", "partnership")
-TABLES = (Rules(), Rules(players=4, partnerships=True))
+# by deal number modulo len(TABLES): six two-player deals in ten, one of three players,
+# one of four, two of partners
+TABLES = (Rules(),) * 6 + (
+    Rules(players=3),
+    Rules(players=4),
+    Rules(players=4, partnerships=True),
+    Rules(players=4, partnerships=True),
+)
 
 
 def theme_of(view, best: int) -> str:
@@ -91,30 +103,45 @@ def bot_deal(rules: Rules, seed: int):
         state.play(bots[seat].choose(view))
 
 
-def generate(count: int, seed: int = 1, samples: int = SAMPLES, log=None) -> list[dict]:
-    """At least ``count`` puzzles from two-player deals and (one deal in four) tables of
-    partners; at most :data:`PER_THEME_AND_DEAL` of a theme from any one deal."""
-    puzzles, deal = [], 0
+def verified(view, seed: int, worlds: int = VERIFY_WORLDS):
+    """(evaluation, best card, margin) when the best card is clear in ``worlds`` worlds
+    and again, the same card, in as many other worlds; ``None`` otherwise."""
+    evaluation = evaluate(view, seed=seed, first=worlds, most=worlds)
+    clear = clear_best(evaluation)
+    if clear is None or evaluation.exact:
+        return clear and (evaluation, *clear)
+    again = clear_best(evaluate(view, seed=seed + SECOND_RUN, first=worlds, most=worlds))
+    if again is None or again[0] != clear[0]:
+        return None
+    return evaluation, *clear
+
+
+def generate(count: int, seed: int = 1, worlds: int = VERIFY_WORLDS, log=None) -> list[dict]:
+    """At least ``count`` puzzles from deals at every table of :data:`TABLES`; at most
+    :data:`PER_THEME_AND_DEAL` of a theme from any one deal and :data:`THEME_SHARE` of
+    ``count`` of any theme."""
+    puzzles, deal, themes = [], 0, dict.fromkeys(THEMES, 0)
+    most_of_a_theme = max(1, int(THEME_SHARE * count))
     while len(puzzles) < count:
-        rules = TABLES[1] if deal % 4 == 3 else TABLES[0]
+        rules = TABLES[deal % len(TABLES)]
         found: dict[str, int] = {}
+
+        def full(theme: str, found=found) -> bool:
+            return found.get(theme, 0) >= PER_THEME_AND_DEAL or themes[theme] >= most_of_a_theme
+
         for view in bot_deal(rules, seed * 100_000 + deal):
-            if len(set(view.hand)) < 2 or found.get(_likely_theme(view), 0) >= PER_THEME_AND_DEAL:
+            if len(set(view.hand)) < 2 or full(_likely_theme(view)):
                 continue
             position_seed = deal * 100 + len(view.history)
             screen = evaluate(view, seed=position_seed, first=SCREEN_SAMPLES, most=SCREEN_SAMPLES)
             if not screen.exact and not _promising(screen):
                 continue
-            evaluation = (
-                screen
-                if screen.exact
-                else evaluate(view, seed=position_seed + 1, first=samples, most=samples)
-            )
-            clear = clear_best(evaluation)
-            theme = clear and theme_of(view, clear[0])
-            if clear and found.get(theme, 0) < PER_THEME_AND_DEAL:
-                puzzles.append(puzzle_from(view, evaluation, *clear))
+            clear = verified(view, position_seed + 1, worlds)
+            theme = clear and theme_of(view, clear[1])
+            if clear and not full(theme):
+                puzzles.append(puzzle_from(view, *clear))
                 found[theme] = found.get(theme, 0) + 1
+                themes[theme] += 1
         deal += 1
         if log:
             log(f"deal {deal}: {len(puzzles)} puzzles")

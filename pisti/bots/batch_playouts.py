@@ -72,6 +72,31 @@ class BatchPlayouts:
     def margins(self, deals: list[list[int]], cards: list[int]) -> dict[int, list[float]]:
         """For each card of ``cards``, its margin (``CountingPlayouts.margin``) in each deal,
         in the order of ``deals``."""
+        playouts, scores = self.playouts, self.playouts.scores
+        margins = []
+        for row in self.totals(deals, cards):
+            margin = scores.get(row)
+            if margin is None:
+                margin = scores[row] = playouts._score(row)
+            margins.append(margin)
+        return _by_card(margins, deals, cards)
+
+    def gains(self, deals: list[list[int]], cards: list[int]) -> dict[int, list[list[int]]]:
+        """For each card of ``cards``, each side's points from the rest of the deal
+        (``outcome_gains`` of ``counting_outcome``) in each deal: what a search that
+        values more than the margin (the match score) reads."""
+        known: dict[tuple, list[int]] = {}
+        gains = []
+        for row in self.totals(deals, cards):
+            found = known.get(row)
+            if found is None:
+                found = known[row] = self.playouts.gains(row)
+            gains.append(found)
+        return _by_card(gains, deals, cards)
+
+    def totals(self, deals: list[list[int]], cards: list[int]) -> list[tuple[int, ...]]:
+        """The play-out totals (``CountingPlayouts._totals``') of every card of ``cards``
+        in every deal, card-major (every deal for the first card, then the next)."""
         dealt = np.array(deals, dtype=np.int64)
         hands, rounds, pile_size, top, pile_points = self._deal(dealt)
         many = len(cards)
@@ -84,16 +109,7 @@ class BatchPlayouts:
             np.tile(pile_points, many),
             first,
         )
-        playouts, scores = self.playouts, self.playouts.scores
-        margins = []
-        for row in map(tuple, totals.tolist()):
-            margin = scores.get(row)
-            if margin is None:
-                margin = scores[row] = playouts._score(row)
-            margins.append(margin)
-        return {
-            card: margins[i * len(deals) : (i + 1) * len(deals)] for i, card in enumerate(cards)
-        }
+        return list(map(tuple, totals.tolist()))
 
     def next_can_take(self, deals: list[list[int]], cards: list[int]) -> dict[int, int]:
         """For each card of ``cards``, in how many of ``deals`` the next seat holds a card
@@ -196,6 +212,11 @@ class BatchPlayouts:
                 hands = next(rounds).copy()
                 held = _rank_counts(hands)
             seat, card = playouts.next_seat[seat], None
+
+
+def _by_card(rows: list, deals: list, cards: list[int]) -> dict[int, list]:
+    """Card-major rows (:meth:`BatchPlayouts.totals`' order) by card."""
+    return {card: rows[i * len(deals) : (i + 1) * len(deals)] for i, card in enumerate(cards)}
 
 
 def _rank_counts(hands: np.ndarray) -> np.ndarray:

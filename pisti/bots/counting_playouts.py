@@ -267,13 +267,17 @@ class CountingPlayouts:
         return taken, with_bonus - taken, self._score(tuple(totals)) - with_bonus
 
     def _score(self, totals: tuple[int, ...]) -> float:
-        """The margin from a play-out's totals: by side, the points of the cards taken,
-        then the cards held (those taken before included), the piştis, the jack piştis."""
+        """The margin from a play-out's totals (see :meth:`gains`)."""
+        return side_margin(self.gains(totals), self.view.side)
+
+    def gains(self, totals: tuple[int, ...]) -> list[int]:
+        """Each side's points from the rest of the deal (``outcome_gains``'), from a
+        play-out's totals: by side, the points of the cards taken, then the cards held
+        (those taken before included), the piştis, the jack piştis."""
         sides = self.sides
         taken, cards = totals[:sides], totals[sides : 2 * sides]
         pisti, jack_pisti = totals[2 * sides : 3 * sides], totals[3 * sides :]
-        gains = side_gains(taken, cards, pisti, jack_pisti, self.view.rules)
-        return side_margin(gains, self.view.side)
+        return side_gains(taken, cards, pisti, jack_pisti, self.view.rules)
 
 
 def _counting_card(

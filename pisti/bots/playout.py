@@ -8,6 +8,8 @@ rather than a matter of tuning (tests play the same worlds through the engine).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..cards import JACK
 from ..dealing import dealt_hand
 from ..position import assemble_position
@@ -32,6 +34,7 @@ def hands_and_pile(view: PlayerView, unseen: list[int]) -> tuple[list, list, int
     return hands, pile, face_down, i + face_down
 
 
+@lru_cache(maxsize=64)
 def shuffle_steps(size: int) -> tuple[tuple[int, int], ...]:
     """For :func:`shuffle_like`: each position ``random.Random.shuffle`` swaps into, with
     the number of random bits it draws for it."""
@@ -74,7 +77,7 @@ def deal_unseen(view: PlayerView, unseen: list[int], lacking, rng) -> list[int]:
     """Unseen cards in the order ``world_from`` deals them, each other hand free of the ranks its
     seat showed it lacks (when the unseen cards allow it)."""
     cards = list(unseen)
-    rng.shuffle(cards)
+    shuffle_like(cards, rng.getrandbits, shuffle_steps(len(cards)))  # rng.shuffle(cards)
     if not any(lacking.values()):
         return cards
     order, pool = [], cards

@@ -18,6 +18,7 @@ from itertools import combinations
 from ..cards import JACK
 from ..state import GameState
 from ..view import PlayerView
+from .counting_playouts import CountingPlayouts
 from .endgame import totals_over_hands
 from .heuristics import points_table, unseen_cards
 from .inference import decisions_this_round, resample, weigh
@@ -38,6 +39,11 @@ from .policies import (
     public_ranks,
     view_unseen_ranks,
 )
+
+try:  # NumPy plays a batch of worlds at once; the standard library alone, one by one
+    from .batch_playouts import BatchPlayouts
+except ImportError:  # pragma: no cover (the site installs NumPy)
+    BatchPlayouts = None
 
 MATCH_WEIGHT = 10.0
 
@@ -72,21 +78,25 @@ class SearchBot:
 
     def _sampled(self, view: PlayerView, hand: list[int]) -> int:
         """The medium choice, unless the sampled play-outs show another card is better by
-        more than their noise: paired over the same worlds, so luck cancels."""
+        more than their noise: paired over the same worlds, so luck cancels. The worlds
+        are played in groups of ``prune_after`` (all at once without pruning), the race
+        run after each whole group."""
         points = points_table(view.rules)
         default = self._default(view, hand, points)
-        unseen = unseen_cards(view)
-        public = public_ranks(view)  # counted once for every play-out of this decision
+        worlds = self._worlds(view, unseen_cards(view), points)
+        values = self._values_in(view, points)
         differences = {card: [] for card in hand if card != default}
         alive = list(differences)
-        for index, cards in enumerate(self._worlds(view, unseen, points), start=1):
-            world = world_from(view, cards)
-            baseline = self._play_out(world, default, view, points, public)
+        group = self.prune_after or len(worlds)
+        for start in range(0, len(worlds), group):
+            deals = worlds[start : start + group]
+            played = values(deals, [default, *alive])
+            baseline = played[default]
             for card in alive:
-                differences[card].append(
-                    self._play_out(world, card, view, points, public) - baseline
+                differences[card].extend(
+                    value - base for value, base in zip(played[card], baseline, strict=True)
                 )
-            if self.prune_after and index % self.prune_after == 0:
+            if self.prune_after and (start + len(deals)) % self.prune_after == 0:
                 alive = _race(differences, alive, self.prune_z)
                 if not alive:
                     break  # every other card is clearly worse than the default
@@ -128,6 +138,32 @@ class SearchBot:
             decisions, [other_hands(view, cards) for cards in pool], view.rules, points, total
         )
         return resample(pool, weights, self.samples, self.rng)
+
+    def _values_in(self, view: PlayerView, points):
+        """``values(deals, cards)``: each card's :meth:`_play_out` value in the world of
+        each deal (``world_from`` order). With the counting policy and NumPy, a batch of
+        worlds is played at once (:class:`~pisti.bots.batch_playouts.BatchPlayouts`: the
+        same play-outs, the same values); otherwise one world at a time."""
+        if self.counting_policy and BatchPlayouts is not None:
+            batch = BatchPlayouts(CountingPlayouts(view))
+
+            def batched(deals, cards):
+                return {
+                    card: [self._value(gains, view) for gains in rows]
+                    for card, rows in batch.gains(deals, cards).items()
+                }
+
+            return batched
+        public = public_ranks(view)  # counted once for every play-out of this decision
+
+        def one_by_one(deals, cards):
+            worlds = [world_from(view, dealt) for dealt in deals]
+            return {
+                card: [self._play_out(world, card, view, points, public) for world in worlds]
+                for card in cards
+            }
+
+        return one_by_one
 
     def _play_out(
         self, world: GameState, card: int, view: PlayerView, points, public: list[int] | None = None

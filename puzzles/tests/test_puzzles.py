@@ -49,7 +49,7 @@ def test_a_stored_puzzle_holds_only_what_the_player_could_see():
 
 
 def test_the_generator_keeps_only_clear_positions():
-    puzzles = generate(2, seed=7, samples=48)
+    puzzles = generate(2, seed=7, worlds=256)
     assert len(puzzles) >= 2
     assert [p["number"] for p in puzzles] == list(range(1, len(puzzles) + 1))
 

@@ -475,6 +475,23 @@ def test_the_batched_play_outs_give_every_world_and_card_the_one_by_one_margin()
     assert checked > 500
 
 
+def test_the_search_bots_choose_the_same_card_with_batched_play_outs(monkeypatch):
+    """``expert`` and ``master`` play their worlds in batches with NumPy (groups of
+    ``prune_after``, the race after each): the same cards as one world at a time, over
+    positions of random rules."""
+    import pisti.bots.search as search
+
+    views = [v for _, v, _ in _mid_deal_plays(41, 40) if len(set(v.hand)) > 1]
+
+    def choices():
+        return [(ExpertBot(5).choose(v), MasterBot(5).choose(v)) for v in views]
+
+    batched = choices()
+    monkeypatch.setattr(search, "BatchPlayouts", None)
+    assert choices() == batched
+    assert len(views) > 20
+
+
 def _engine_minimax(state, me, value_of, captured_before, points):
     """Plain minimax through ``GameState.play`` (no cut-offs), the yardstick."""
     if state.is_over:

@@ -28,11 +28,11 @@ class Command(BaseCommand):
     help = (
         "Generate 'find the best card' puzzles from analysed bot-vs-bot deals and store "
         "them as JSON (load_content loads them). The stored set was made with the "
-        "defaults: --count 220 --seed 1 --jobs 2 (seeds 1 and 2, 110 puzzles each)."
+        "defaults: --count 1050 --seed 1 --jobs 2 (seeds 1 and 2, 525 puzzles each)."
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("--count", type=int, default=220)
+        parser.add_argument("--count", type=int, default=1050)
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument(
             "--jobs",
