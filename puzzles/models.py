@@ -7,6 +7,17 @@ language when the page is shown, from ``facts``.
 
 from django.db import models
 
+from pisti_site.glicko2 import Rating
+
+
+class PuzzleQuerySet(models.QuerySet):
+    def upper_half(self):
+        """The harder half by rating (the puzzle of the day comes from it)."""
+        ratings = sorted(self.values_list("rating", flat=True))
+        if not ratings:
+            return self
+        return self.filter(rating__gte=ratings[len(ratings) // 2])
+
 
 class Puzzle(models.Model):
     number = models.PositiveIntegerField(unique=True)
@@ -17,9 +28,27 @@ class Puzzle(models.Model):
     exact = models.BooleanField(default=False)
     samples = models.PositiveIntegerField(default=0)
     facts = models.JSONField(default=dict)
+    # Glicko-2 (pisti_site.glicko2): seeded from how hard the position is to see
+    # (presenting.seed_rating), then moved by every first answer
+    rating = models.FloatField(default=1500.0, db_index=True)
+    deviation = models.FloatField(default=350.0)
+    volatility = models.FloatField(default=0.06)
+
+    objects = PuzzleQuerySet.as_manager()
 
     class Meta:
         ordering = ["number"]
 
     def __str__(self) -> str:
         return f"Puzzle {self.number} ({self.theme})"
+
+    @property
+    def glicko(self) -> Rating:
+        return Rating(self.rating, self.deviation, self.volatility)
+
+    def rate(self, rating: Rating) -> None:
+        self.rating, self.deviation, self.volatility = (
+            rating.rating,
+            rating.deviation,
+            rating.volatility,
+        )

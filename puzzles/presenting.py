@@ -38,9 +38,10 @@ def only_capture(puzzle: Puzzle) -> bool:
 
 
 def puzzle_of_the_day(today: datetime.date | None = None) -> Puzzle | None:
-    """The same puzzle for everyone on a given date (UTC), a different one each day, never
-    one whose answer is the hand's only capture (the day's draw moves on to the next)."""
-    numbers = sorted(Puzzle.objects.values_list("number", flat=True))
+    """The same puzzle for everyone on a given date (UTC), a different one each day, drawn
+    from the harder half by rating, never one whose answer is the hand's only capture (the
+    day's draw moves on to the next)."""
+    numbers = sorted(Puzzle.objects.upper_half().values_list("number", flat=True))
     if not numbers:
         return None
     today = today or datetime.datetime.now(datetime.UTC).date()

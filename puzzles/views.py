@@ -24,10 +24,13 @@ from .presenting import (
     values_table,
 )
 from .progress import Solved
+from .rating import near, rate_first_answer, rating_change, visitor_rating
 
 ANSWERS_KEY = "puzzles_answers"  # {number: the first card chosen}: what counts
 RETRIES_KEY = "puzzles_retries"  # {number: the card chosen on the latest try after that}
 SHOWN_KEY = "puzzles_shown"  # the numbers whose solution the visitor asked to see
+RECENT_KEY = "puzzles_offered"  # the last puzzles "next puzzle" offered
+RECENT = 30
 
 
 def _theme(request) -> str | None:
@@ -46,6 +49,7 @@ def index(request):
             "today": puzzle_of_the_day(),
             "solved": len(solved),
             "total": Puzzle.objects.count(),
+            "rating": round(visitor_rating(request.session).rating),
             "themes": [
                 {"key": k, "name": name, "count": counts[k]} for k, name in theme_names().items()
             ],
@@ -89,6 +93,9 @@ def _render(request, puzzle, error: str | None = None, status: int = 200):
             "tried": tried,
             "theme": theme,
             "solved": len(Solved(request.session)),
+            "rating": round(visitor_rating(request.session).rating),
+            "rating_change": rating_change(request.session, number),
+            "puzzle_rating": round(puzzle.rating),
             "next_url": reverse("puzzles:next")
             + (f"?after={number}" + (f"&theme={theme}" if theme else "")),
             "reveal_url": reverse("puzzles:reveal", args=[number]),
@@ -125,6 +132,7 @@ def answer(request, number):
         request.session[ANSWERS_KEY] = answers
         if card == puzzle.answer:
             Solved(request.session).add(number)
+        rate_first_answer(request.session, puzzle, found=card == puzzle.answer)
     else:  # another try after a wrong card: found or not, it no longer counts
         retries = request.session.get(RETRIES_KEY, {})
         retries[str(number)] = card
@@ -146,21 +154,28 @@ def reveal(request, number):
 
 @require_safe
 def next_puzzle(request):
-    """The next puzzle not yet answered (after ``after``, in ``theme`` if given), wrapping."""
+    """A puzzle near the visitor's rating (in ``theme`` if given) not answered and not
+    offered lately; when every one has been, any but the one just left (``after``)."""
     try:
         after = int(request.GET.get("after", "0"))
     except ValueError:
         after = 0
     theme = _theme(request)
     answered = {int(n) for n in request.session.get(ANSWERS_KEY, {})}
+    recent = request.session.get(RECENT_KEY, [])
     puzzles = Puzzle.objects.all()
     if theme:
         puzzles = puzzles.filter(theme=theme)
-    numbers = [n for n in puzzles.values_list("number", flat=True) if n not in answered]
-    if not numbers:
-        numbers = list(puzzles.values_list("number", flat=True))
-    if not numbers:
+    rating = visitor_rating(request.session).rating
+    turn = len(answered) + len(recent)
+    chosen = (
+        near(puzzles.exclude(number__in=answered | {*recent, after}), rating, turn)
+        or near(puzzles.exclude(number__in=answered | {after}), rating, turn)
+        or near(puzzles.exclude(number=after), rating, turn)
+        or near(puzzles, rating, turn)
+    )
+    if chosen is None:
         raise Http404
-    chosen = next((n for n in numbers if n > after), numbers[0])
+    request.session[RECENT_KEY] = [*recent, chosen][-RECENT:]
     url = reverse("puzzles:puzzle", args=[chosen])
     return redirect(url + (f"?theme={theme}" if theme else ""))

@@ -1,0 +1,112 @@
+"""Puzzle ratings: seeded from how hard a position is, moved by first answers (the
+visitor's in the session, the puzzle's in the database), "next puzzle" near the visitor's
+rating, the puzzle of the day from the harder half."""
+
+from __future__ import annotations
+
+import datetime
+import json
+import statistics
+
+import pytest
+from django.urls import reverse
+
+from pisti_site.glicko2 import Rating
+from puzzles.content_loader import load_puzzles
+from puzzles.models import Puzzle
+from puzzles.presenting import puzzle_of_the_day
+from puzzles.rating import SESSION_KEY, seed_rating
+
+pytestmark = pytest.mark.django_db
+
+
+def answer(client, puzzle, card):
+    return client.post(reverse("puzzles:answer", args=[puzzle.number]), {"card": card})
+
+
+def test_a_closer_call_seeds_a_harder_puzzle():
+    clear = {"AS": [6.0, 0.2], "KD": [1.0, 0.3], "5C": [0.5, 0.3]}
+    close = {"AS": [3.0, 0.2], "KD": [1.4, 0.3], "5C": [-1.0, 0.3]}
+    crowded = {"AS": [3.0, 0.2], "KD": [1.4, 0.3], "5C": [1.2, 0.3]}
+    assert seed_rating(clear, "counting") < seed_rating(close, "counting")
+    assert seed_rating(close, "counting") < seed_rating(crowded, "counting")
+    assert seed_rating(close, "pisti") < seed_rating(close, "partnership")
+
+
+def test_a_first_right_answer_raises_you_and_lowers_the_puzzle(client):
+    puzzle = Puzzle.objects.first()
+    before = puzzle.rating
+    answer(client, puzzle, puzzle.answer)
+    mine = Rating.from_list(client.session[SESSION_KEY])
+    puzzle.refresh_from_db()
+    assert mine.rating > 1500 and puzzle.rating < before and puzzle.deviation < 250
+    html = client.get(reverse("puzzles:puzzle", args=[puzzle.number])).content.decode()
+    assert f"Your puzzle rating: {round(mine.rating)} (+{round(mine.rating - 1500)})." in html
+    assert f"This puzzle is rated {round(puzzle.rating)}." in html
+    # the same answer again moves nothing
+    answer(client, puzzle, puzzle.answer)
+    puzzle.refresh_from_db()
+    assert Rating.from_list(client.session[SESSION_KEY]) == mine
+
+
+def test_a_wrong_first_answer_lowers_you_and_a_later_try_moves_nothing(client):
+    puzzle = next(p for p in Puzzle.objects.all() if len(p.view["hand"]) >= 3)
+    before = puzzle.rating
+    wrong = [c for c in puzzle.view["hand"] if c != puzzle.answer]
+    answer(client, puzzle, wrong[0])
+    mine = Rating.from_list(client.session[SESSION_KEY])
+    puzzle.refresh_from_db()
+    assert mine.rating < 1500 and puzzle.rating > before
+    html = client.get(reverse("puzzles:puzzle", args=[puzzle.number])).content.decode()
+    assert f"Your puzzle rating: {round(mine.rating)} (−{round(1500 - mine.rating)})." in html
+    rated = puzzle.rating
+    answer(client, puzzle, puzzle.answer)  # found on another try: not a game
+    puzzle.refresh_from_db()
+    assert puzzle.rating == rated
+    assert Rating.from_list(client.session[SESSION_KEY]) == mine
+
+
+def test_next_puzzle_is_near_your_rating_and_not_one_offered_lately(client):
+    session = client.session
+    session[SESSION_KEY] = [1850.0, 80.0, 0.06]
+    session.save()
+    ratings = sorted(Puzzle.objects.values_list("rating", flat=True))
+    offered = []
+    for _ in range(6):
+        location = client.get(reverse("puzzles:next"))["Location"]
+        offered.append(Puzzle.objects.get(number=int(location.split("/")[-2])))
+    assert len({p.number for p in offered}) == 6  # none offered twice
+    median = statistics.median(ratings)
+    for puzzle in offered:  # all from the hard end, near 1850
+        assert puzzle.rating > median
+        assert abs(puzzle.rating - 1850) <= max(abs(r - 1850) for r in ratings[-40:])
+
+
+def test_the_puzzle_of_the_day_comes_from_the_harder_half():
+    median = statistics.median(Puzzle.objects.values_list("rating", flat=True))
+    day = datetime.date(2027, 1, 1)
+    drawn = {puzzle_of_the_day(day + datetime.timedelta(days=n)) for n in range(60)}
+    assert len(drawn) > 20
+    assert all(p.rating >= median for p in drawn)
+
+
+def test_reloading_the_puzzles_keeps_the_ratings_answers_gave(client, tmp_path):
+    puzzle = Puzzle.objects.first()
+    answer(client, puzzle, puzzle.answer)
+    puzzle.refresh_from_db()
+    rated = puzzle.rating
+    rows = [
+        {**{k: getattr(p, k) for k in ("number", "theme", "view", "answer", "values")}}
+        | {"exact": p.exact, "samples": p.samples, "facts": p.facts}
+        for p in Puzzle.objects.all()
+    ]
+    path = tmp_path / "puzzles.json"
+    path.write_text(json.dumps(rows))
+    load_puzzles(path)
+    assert Puzzle.objects.get(number=puzzle.number).rating == rated
+    # a changed position starts again from its seed
+    rows[0]["view"] = {**rows[0]["view"], "dealer": 1 - rows[0]["view"]["dealer"]}
+    path.write_text(json.dumps(rows))
+    load_puzzles(path)
+    changed = Puzzle.objects.get(number=rows[0]["number"])
+    assert changed.rating == seed_rating(rows[0]["values"], rows[0]["theme"])
