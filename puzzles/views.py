@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
+from . import runs
 from .models import Puzzle
 from .presenting import (
     explanation,
@@ -50,6 +51,8 @@ def index(request):
             "solved": len(solved),
             "total": Puzzle.objects.count(),
             "rating": round(visitor_rating(request.session).rating),
+            "best_streak": runs.best(request.session, runs.RunKind.STREAK),
+            "best_timed": runs.best(request.session, runs.RunKind.TIMED),
             "themes": [
                 {"key": k, "name": name, "count": counts[k]} for k, name in theme_names().items()
             ],
@@ -179,3 +182,74 @@ def next_puzzle(request):
     request.session[RECENT_KEY] = [*recent, chosen][-RECENT:]
     url = reverse("puzzles:puzzle", args=[chosen])
     return redirect(url + (f"?theme={theme}" if theme else ""))
+
+
+def _run_kind(kind: str) -> str:
+    if kind not in runs.RunKind.values:
+        raise Http404
+    return kind
+
+
+@require_safe
+def run_page(request, kind):
+    """A streak or a timed run: its puzzle while it lasts, its score once it is over."""
+    kind = _run_kind(kind)
+    return _render_run(request, kind, runs.current(request.session, kind))
+
+
+def _render_run(request, kind, run, error: str | None = None, status: int = 200):
+    context = {
+        "kind": kind,
+        "kind_name": runs.RunKind(kind).label,
+        "run": run,
+        "best": runs.best(request.session, kind),
+        "error": error,
+        "timed_minutes": runs.TIMED_SECONDS // 60,
+    }
+    if run is not None and run.last:
+        number, card, right = run.last
+        previous = Puzzle.objects.filter(number=number).first()
+        if previous is not None and not right:
+            names = {c["code"]: c["name"] for c in present(previous)["hand"]}
+            context["missed"] = {
+                "chosen": names[card],
+                "best": names[previous.answer],
+                "explanation": explanation(previous),
+                "url": reverse("puzzles:puzzle", args=[number]),
+            }
+    if run is not None and not run.over:
+        puzzle = get_object_or_404(Puzzle, number=run.current)
+        form = {
+            "action": reverse("puzzles:run-answer", args=[kind]),
+            "fields": [("number", run.current)],
+        }
+        context.update(present(puzzle, form))
+    return render(request, "puzzles/run.html", context, status=status)
+
+
+@require_POST
+def run_start(request, kind):
+    kind = _run_kind(kind)
+    runs.start(request.session, kind)
+    return redirect(reverse("puzzles:run", args=[kind]))
+
+
+@require_POST
+def run_answer(request, kind):
+    """An answer to the run's puzzle; a card not in its hand is refused (400) and changes
+    nothing, an answer to a puzzle the run has left (a replay) changes nothing."""
+    kind = _run_kind(kind)
+    run = runs.current(request.session, kind)
+    url = reverse("puzzles:run", args=[kind])
+    try:
+        number = int(request.POST.get("number", ""))
+    except ValueError:
+        number = None
+    if run is None or number != run.current or run.over:
+        return redirect(url)
+    puzzle = get_object_or_404(Puzzle, number=number)
+    card = request.POST.get("card", "")
+    if card not in puzzle.view["hand"]:
+        return _render_run(request, kind, run, _("Choose one of the cards in your hand."), 400)
+    runs.answer(request.session, run, number, card, puzzle)
+    return redirect(url)

@@ -35,3 +35,42 @@ def test_a_wrong_card_another_try_and_the_solution_on_a_phone(phone, site_url):
     assert phone.evaluate("document.documentElement.scrollWidth") <= 375
     shoot(phone, "puzzle-solution-phone")
     assert serious_violations(phone) == []
+
+
+def test_a_streak_and_a_timed_run_on_a_phone(phone, site_url):
+    """A streak: two right cards, then a wrong one ends it with the solution and the best
+    kept; a timed run counts down on the page and moves on after a miss."""
+    answers = {p["number"]: p for p in PUZZLES}
+
+    def current():
+        return answers[int(phone.input_value("[data-puzzle] input[name=number]"))]
+
+    phone.goto(f"{site_url}/en/puzzles/run/streak/")
+    phone.click("[data-run-start]")
+    for solved in (1, 2):
+        phone.click(f"[data-puzzle] button[name=card][value='{current()['answer']}']")
+        phone.wait_for_selector(f"[data-run-status]:has-text('Streak: {solved} in a row')")
+    puzzle = current()
+    wrong = next(card for card in puzzle["view"]["hand"] if card != puzzle["answer"])
+    phone.click(f"[data-puzzle] button[name=card][value='{wrong}']")
+    over = phone.wait_for_selector("[data-run-over]")
+    assert "Your streak: 2 puzzles in a row." in over.inner_text()
+    assert "Your best: 2." in over.inner_text()
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 375
+    shoot(phone, "puzzle-streak-over-phone")
+
+    phone.goto(f"{site_url}/en/puzzles/run/timed/")
+    phone.click("[data-run-start]")
+    left = phone.locator("[data-seconds-left]")
+    first = int(left.inner_text().split()[0])
+    phone.wait_for_function(
+        "first => parseInt(document.querySelector('[data-seconds-left]').textContent) < first",
+        arg=first,
+        timeout=5000,
+    )
+    puzzle = current()
+    wrong = next(card for card in puzzle["view"]["hand"] if card != puzzle["answer"])
+    phone.click(f"[data-puzzle] button[name=card][value='{wrong}']")
+    phone.wait_for_selector("[data-run-missed]")
+    assert current()["number"] != puzzle["number"]  # moved on
+    shoot(phone, "puzzle-timed-phone")

@@ -1,0 +1,97 @@
+"""Streaks and timed runs: a streak ends at the first wrong card and keeps its best, each
+puzzle harder than the last; a timed run moves on after a miss and ends on the server's
+clock; a replayed answer or a card not in the hand changes nothing."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from puzzles import runs
+from puzzles.models import Puzzle
+
+pytestmark = pytest.mark.django_db
+
+
+def run_of(client, kind):
+    return runs.current(client.session, kind)
+
+
+def play(client, kind, card=None, number=None):
+    run = run_of(client, kind)
+    puzzle = Puzzle.objects.get(number=run.current)
+    card = card or puzzle.answer
+    return client.post(
+        reverse("puzzles:run-answer", args=[kind]),
+        {"card": card, "number": run.current if number is None else number},
+    )
+
+
+def wrong_card(client, kind):
+    puzzle = Puzzle.objects.get(number=run_of(client, kind).current)
+    return next(c for c in puzzle.view["hand"] if c != puzzle.answer)
+
+
+def test_a_streak_climbs_and_the_first_wrong_card_ends_it(client):
+    client.post(reverse("puzzles:run-start", args=["streak"]))
+    ratings = []
+    for _ in range(4):
+        ratings.append(Puzzle.objects.get(number=run_of(client, "streak").current).rating)
+        assert play(client, "streak").status_code == 302
+    assert run_of(client, "streak").score == 4
+    assert ratings == sorted(ratings)  # each a little harder
+    assert len(set(run_of(client, "streak").seen)) == 5
+    play(client, "streak", card=wrong_card(client, "streak"))
+    run = run_of(client, "streak")
+    assert run.over and run.score == 4
+    html = client.get(reverse("puzzles:run", args=["streak"])).content.decode()
+    assert "data-run-over" in html and "Your streak: 4 puzzles in a row." in html
+    assert "Missed: not the" in html and "Your best: 4." in html
+    # over: another card changes nothing; a new streak starts from 0 and keeps the best
+    play(client, "streak")
+    assert run_of(client, "streak").score == 4
+    client.post(reverse("puzzles:run-start", args=["streak"]))
+    assert run_of(client, "streak").score == 0 and runs.best(client.session, "streak") == 4
+    assert "Your best: 4." in client.get(reverse("puzzles:index")).content.decode()
+
+
+def test_a_replayed_or_bad_answer_changes_nothing(client):
+    client.post(reverse("puzzles:run-start", args=["streak"]))
+    first = run_of(client, "streak").current
+    play(client, "streak")
+    after = run_of(client, "streak")
+    play(client, "streak", card="AS", number=first)  # the same post again
+    assert run_of(client, "streak") == after
+    response = play(client, "streak", card="XX")
+    assert response.status_code == 400
+    assert "Choose one of the cards in your hand." in response.content.decode()
+    assert run_of(client, "streak") == after
+    bad = client.post(reverse("puzzles:run-answer", args=["streak"]), {"number": "x"})
+    assert bad.status_code == 302 and run_of(client, "streak") == after
+    assert client.get(reverse("puzzles:run", args=["nonsense"])).status_code == 404
+    assert client.get(reverse("puzzles:run-answer", args=["streak"])).status_code == 405
+
+
+def test_a_timed_run_moves_on_after_a_miss_and_ends_on_the_servers_clock(client, monkeypatch):
+    now = [1_000_000.0]
+    monkeypatch.setattr(runs.time, "time", lambda: now[0])
+    client.post(reverse("puzzles:run-start", args=["timed"]))
+    play(client, "timed")
+    play(client, "timed", card=wrong_card(client, "timed"))
+    run = run_of(client, "timed")
+    assert run.score == 1 and not run.over and len(run.seen) == 3
+    html = client.get(reverse("puzzles:run", args=["timed"])).content.decode()
+    assert 'data-seconds-left="180"' in html and "data-run-missed" in html
+    now[0] += runs.TIMED_SECONDS + 1
+    play(client, "timed")  # too late: not counted
+    assert run_of(client, "timed").score == 1
+    html = client.get(reverse("puzzles:run", args=["timed"])).content.decode()
+    assert "Time is up: 1 puzzle solved." in html
+
+
+@pytest.mark.parametrize("language", ["en", "tr", "de", "ru"])
+def test_run_pages_in_every_language(client, language):
+    for kind in ("streak", "timed"):
+        assert client.get(f"/{language}/puzzles/run/{kind}/").status_code == 200
+        client.post(f"/{language}/puzzles/run/{kind}/start/")
+        assert 'name="card"' in client.get(f"/{language}/puzzles/run/{kind}/").content.decode()
