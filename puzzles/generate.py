@@ -14,6 +14,7 @@ the facts its explanation quotes; the texts are filled in per language when show
 
 from __future__ import annotations
 
+import math
 import random
 
 from pisti import Rules, new_deal, view_for
@@ -121,7 +122,8 @@ def generate(count: int, seed: int = 1, worlds: int = VERIFY_WORLDS, log=None) -
     :data:`PER_THEME_AND_DEAL` of a theme from any one deal and :data:`THEME_SHARE` of
     ``count`` of any theme."""
     puzzles, deal, themes = [], 0, dict.fromkeys(THEMES, 0)
-    most_of_a_theme = max(1, int(THEME_SHARE * count))
+    # (a small batch may not fill its count under the share: then every theme an equal part)
+    most_of_a_theme = max(int(THEME_SHARE * count), math.ceil(count / len(THEMES)))
     while len(puzzles) < count:
         rules = TABLES[deal % len(TABLES)]
         found: dict[str, int] = {}
