@@ -115,6 +115,9 @@ def script_strings(lobby: str) -> dict:
         "lobby": lobby,
         "reconnecting": _("The connection was lost: reconnecting…"),
         "offline": _("You are offline: a card you press goes as soon as the connection is back."),
+        "offline_pending": _(
+            "Your card waits to be sent: it goes as soon as the connection is back."
+        ),
         "time_left": _("%(seconds)s s left"),
         "deal_number": _("Deal %(n)s"),
         "this_deal": _("this deal"),

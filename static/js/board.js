@@ -381,15 +381,16 @@ function playLeftover(board, step, options, timing) {
 // answers: ``launch`` starts its flight to the pile; ``play`` then picks it up as the first
 // step (the capture, the celebration and the replies follow), or ``rollBack`` puts it
 // back in the hand if the server refused it or could not be reached.
-export function launch(root, button) {
+export function launch(root, button, { pending = false } = {}) {
   const board = root.querySelector("[data-table]");
   if (!board || reducedMotion()) return null;
   const step = { seat: Number(board.getAttribute("data-me")), card: button.getAttribute("data-card") };
   hurried = false;
   const from = source(board, step, button, PACES[pace()]);
   const launched = { card: step.card, button, board, hurried: false, turn: board.getAttribute("data-turn") };
-  // your turn is over as the card leaves your hand, answered or not (offline, say)
-  moveTurn(board, step);
+  // Your turn is over as the card leaves your hand. A card that cannot go yet (no
+  // connection: it waits to be sent) keeps the turn and lands faded until the answer.
+  if (!pending) moveTurn(board, step);
   // what the other cards would have taken is stale once this one is on its way
   board.querySelectorAll("[data-hand] .takes").forEach((label) => { label.hidden = true; });
   board.querySelectorAll("[data-hand] .captures").forEach((card) => card.classList.remove("captures"));
@@ -406,6 +407,12 @@ export function launch(root, button) {
     document.removeEventListener("keydown", hurryLater, true);
   };
   launched.landed = flyToPile(board, step, from, PACES[pace()]);
+  if (pending) {
+    launched.landed = launched.landed.then(() => {
+      const cards = board.querySelectorAll("[data-pile] .pile-card");
+      if (cards.length) cards[cards.length - 1].classList.add("is-pending");
+    });
+  }
   return launched;
 }
 
@@ -545,7 +552,7 @@ export class Board {
   }
 
   // The player's own card starts for the pile at once (see ``launch``).
-  launch(button) { return launch(this.root, button); }
+  launch(button, options) { return launch(this.root, button, options); }
 
   rollBack(launched) { return rollBack(launched); }
 

@@ -301,9 +301,9 @@ function drawing(root, t) {
     },
     // Your card leaves the hand at once; the next frame plays on from it, a refusal
     // puts it back.
-    launch(button) {
+    launch(button, options) {
       board.rollBack(launched);
-      launched = board.launch(button);
+      launched = board.launch(button, options);
     },
     refused() {
       const next = root.querySelector("[data-next]");
@@ -344,8 +344,10 @@ function friendsTable(root, t, closeCodes, types) {
     const button = event.submitter;
     if (!button || button.name !== "card") return;
     if (!event.target.hasAttribute("data-hand-form") || button.closest("fieldset[disabled]")) return;
-    draw.launch(button);
+    const pending = !socket.open;  // offline: it waits for the connection, faded
+    draw.launch(button, { pending });
     button.classList.add("is-playing");
+    if (pending) draw.note(t.offline_pending, { lasting: true });
     socket.send({ type: types.play, card: button.value, version: currentVersion() });
   });
 

@@ -39,6 +39,10 @@ export function openSocket(path, { handlers, finalCodes, onLost, onFinal, paused
 
   connect();
   return {
+    // whether a message sent now goes at once (not kept for the next connection)
+    get open() {
+      return !!socket && socket.readyState === WebSocket.OPEN && navigator.onLine !== false;
+    },
     send(message) {
       if (socket && socket.readyState === WebSocket.OPEN) {
         socket.send(JSON.stringify(message));
