@@ -151,6 +151,8 @@ def winner_line(
         if rules.partnerships:
             return _("Your team won the match!") if match else _("Your team won the deal!")
         return _("You won the match!") if match else _("You won the deal!")
+    if rules.partnerships and reader is not None:  # the other team, to a player: no names
+        return _("Your opponents won the match") if match else _("Your opponents won the deal")
     name = {"name": names[winner]}
     if rules.partnerships:
         if match:

@@ -50,10 +50,12 @@ def test_the_lines_add_up_to_the_engines_points_and_the_headline_names_its_winne
         best = max(points)
         expected = points.index(best) if points.count(best) == 1 else None
         assert summary["winner"] == (f"Side {expected}" if expected is not None else None)
-        # read by side 0: its own win is said to it (and celebrated), any other win named
+        # read by side 0: its own win is said to it (and celebrated), another player's
+        # win named, the other team's said as "your opponents"
         assert summary["reader_won"] == (expected == 0)
         if expected not in (None, 0):
-            assert f"Side {expected}" in summary["headline"]
+            other = "Your opponents" if rules.partnerships else f"Side {expected}"
+            assert other in summary["headline"]
         assert [s["won"] for s in summary["sides"]].count(True) == (expected is not None)
         # the winner's points first, as the line reads "Side 1 won the deal 26 : 0"
         shown = [int(n) for n in summary["score_line"].split(" : ")]
@@ -242,9 +244,10 @@ def test_the_readers_own_side_comes_first():
 
 @pytest.mark.parametrize("language", ["en", "tr", "de", "ru"])
 def test_the_winner_line_speaks_to_its_reader(language):
-    """The reader's own win is said to them ("You won the deal!"); anyone else's win names
-    the winner, with a team's name read as plural where the language needs it; someone
-    watching (no side) reads every winner's name."""
+    """The reader's own win is said to them ("You won the deal!"); another player's win
+    names the winner; another team's is "your opponents" (a player reads no list of names,
+    "Bot 2 and Bot 4"); someone watching (no side) reads every winner's name, a team's read
+    as plural where the language needs it."""
     single, teams = Rules(), Rules(players=4, partnerships=True)
     names = ["Ayşe", "Mehmet"]
     with translation.override(language):
@@ -254,15 +257,18 @@ def test_the_winner_line_speaks_to_its_reader(language):
             "other": winner_line(1, names, single, 0, match=False),
             "other team": winner_line(1, names, teams, 0, match=False),
             "watched": winner_line(0, names, single, None, match=False),
+            "watched team": winner_line(1, names, teams, None, match=False),
             "match": winner_line(0, names, single, 0, match=True),
             "draw": winner_line(None, names, single, 0, match=False),
         }
-    assert "Mehmet" in lines["other"] and "Mehmet" in lines["other team"]
-    assert "Ayşe" in lines["watched"]
+        opponents = translation.gettext("Your opponents won the deal")
+    assert "Mehmet" in lines["other"] and "Mehmet" not in lines["other team"]
+    assert "Ayşe" in lines["watched"] and "Mehmet" in lines["watched team"]
+    assert lines["other team"] == opponents
     assert not any(name in lines["mine"] + lines["my team's"] + lines["match"] for name in names)
     assert len({lines["mine"], lines["my team's"], lines["match"], lines["draw"]}) == 4
     if language == "de":
-        assert "hat" in lines["other"] and "haben" in lines["other team"]
+        assert "hat" in lines["other"] and "haben" in lines["watched team"]
     if language != "en":
         assert not set(lines.values()) & {
             "You won the deal!",

@@ -229,7 +229,7 @@ def test_a_page_s_table_posts_its_hand_with_the_csrf_field(client):
     assert "csrfmiddlewaretoken" not in bare and "data-hand-form" in bare
 
 
-@pytest.mark.parametrize(("language", "mark", "jack_mark"), [("en", "P", "J"), ("ru", "П", "В")])
+@pytest.mark.parametrize(("language", "mark", "jack_mark"), [("en", "P", "J"), ("ru", "П", "Д")])
 def test_pisti_marks_are_letters_of_the_page_s_language(language, mark, jack_mark):
     """A captured pile's pişti marks, and the letters the board script adds as a pişti
     lands (read from the markup), are the page's language's."""
