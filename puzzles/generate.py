@@ -35,7 +35,7 @@ THEMES = ("pisti", "jack", "last_capture", "counting", "partnership")
 # one of four, two of partners
 TABLES = (Rules(),) * 6 + (
     Rules(players=3),
-    Rules(players=4),
+    Rules(players=4, partnerships=False),
     Rules(players=4, partnerships=True),
     Rules(players=4, partnerships=True),
 )
