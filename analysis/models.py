@@ -9,6 +9,7 @@ names the analysis that made the result; one made by an older method is made aga
 
 The games reviewed here are reached through the foreign keys, so this app imports no other
 app: each reviewed model gives ``load_match()``, ``reviewer_seat(request)``,
+``reviewed_by(request)`` (the records the visitor plays in),
 ``review_labels(rules, seat)`` and ``get_absolute_url()``.
 """
 

@@ -15,14 +15,27 @@ from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
-from django.views.decorators.http import require_safe
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST, require_safe
 
+from pisti.cards import parse_card
+from pisti_site.cardwords import card_words
 from pisti_site.deal_end import deal_summary, plays_for_deals
 from pisti_site.levels import short_playing_choices
+from pisti_site.numbers import points_text
+from pisti_site.table import present_view
 
+from . import yours
 from .board import analysed_plays, loss_chart, move_list, step_table, verdict
 from .models import DealAnalysis
-from .service import match_overview, progress_text, request_analysis, summary
+from .service import (
+    label_name,
+    match_overview,
+    progress_text,
+    reason,
+    request_analysis,
+    summary,
+)
 
 STEP_HEADER = "X-Review-Step"
 # The address names of each kind of record's review ("table_review_step", …).
@@ -187,3 +200,112 @@ def move(request, record_id, deal, number):
         raise Http404
     play = row.result[number - 1]["index"] + 1
     return redirect("analysis:review_step", record_id=record.pk, deal=deal, number=play)
+
+
+def _source(puzzle) -> str:
+    """Where a puzzle of the visitor's own comes from, as the list and the page say it."""
+    numbers = {"deal": puzzle.row.deal, "play": puzzle.number}
+    if puzzle.row.game_id is not None:
+        return _("Your practice game, deal %(deal)s, play %(play)s") % numbers
+    return _("Your table with friends, deal %(deal)s, play %(play)s") % numbers
+
+
+def _words(name: str) -> str:
+    return card_words(parse_card(name))
+
+
+def _your_puzzle_url(puzzle) -> str:
+    return reverse("analysis:your_puzzle", args=[puzzle.row.pk, puzzle.move["index"]])
+
+
+@require_safe
+def your_puzzles_page(request):
+    """The mistakes and blunders of the visitor's reviewed deals, each to be found again."""
+    chosen = yours.answers(request.session)
+    items = [
+        {
+            "url": _your_puzzle_url(puzzle),
+            "source": _source(puzzle),
+            "label": puzzle.move["label"],
+            "label_name": label_name(puzzle.move["label"]),
+            "answered": puzzle.key in chosen,
+            "found": puzzle.key in chosen and puzzle.found_by(chosen[puzzle.key]),
+        }
+        for puzzle in yours.your_puzzles(request)
+    ]
+    return render(request, "analysis/yours.html", {"items": items})
+
+
+def _your_puzzle_or_404(request, analysis_id, index):
+    puzzle = yours.your_puzzle(request, analysis_id, index)
+    if puzzle is None:
+        raise Http404
+    return puzzle
+
+
+def _render_your_puzzle(request, puzzle, error: str | None = None, status: int = 200):
+    chosen = yours.answers(request.session).get(puzzle.key)
+    view = puzzle.view()
+    form = (
+        None
+        if chosen
+        else {
+            "action": reverse(
+                "analysis:your_puzzle_answer", args=[puzzle.row.pk, puzzle.move["index"]]
+            ),
+            "fields": [],
+        }
+    )
+    context = {
+        "puzzle": puzzle,
+        "source": _source(puzzle),
+        "table": present_view(view, playable=form is not None, form=form),
+        "error": error,
+        "chosen": chosen,
+        "list_url": reverse("analysis:your_puzzles"),
+    }
+    if chosen:
+        kind = DealAnalysis.owner(puzzle.row.record)
+        context.update(
+            {
+                "found": puzzle.found_by(chosen),
+                "chosen_name": _words(chosen),
+                "chosen_loss": points_text(puzzle.loss(chosen)),
+                "played_name": _words(puzzle.move["played"]),
+                "played_label": label_name(puzzle.move["label"]),
+                "played_loss": points_text(puzzle.move["loss"]),
+                "best_name": _words(puzzle.move["best"]),
+                "reason": reason(puzzle.move),
+                "review_url": reverse(
+                    f"analysis:{PREFIX[kind]}review_step",
+                    args=[puzzle.row.record.pk, puzzle.row.deal, puzzle.number],
+                ),
+                "next_url": _next_unanswered(request, puzzle),
+            }
+        )
+    return render(request, "analysis/your_puzzle.html", context, status=status)
+
+
+def _next_unanswered(request, after) -> str | None:
+    chosen = yours.answers(request.session)
+    for puzzle in yours.your_puzzles(request):
+        if puzzle.key not in chosen and puzzle.key != after.key:
+            return _your_puzzle_url(puzzle)
+    return None
+
+
+@require_safe
+def your_puzzle_page(request, analysis_id, index):
+    return _render_your_puzzle(request, _your_puzzle_or_404(request, analysis_id, index))
+
+
+@require_POST
+def your_puzzle_answer(request, analysis_id, index):
+    """The first card chosen is the answer; a card not in the hand is refused (400) and
+    changes nothing; a second post changes nothing."""
+    puzzle = _your_puzzle_or_404(request, analysis_id, index)
+    card = request.POST.get("card", "")
+    if card not in puzzle.move["values"]:
+        return _render_your_puzzle(request, puzzle, _("Choose one of the cards in your hand."), 400)
+    yours.answer(request.session, puzzle, card)
+    return redirect(_your_puzzle_url(puzzle) + "#solution")

@@ -63,6 +63,20 @@ class Table(MatchRecord):
 
     # What the review of a finished deal (the analysis app) asks of the tables it reviews.
 
+    @classmethod
+    def reviewed_by(cls, request):
+        """The tables this visitor holds a seat at (its token is in their session)."""
+        from .consumers import SESSION_KEY
+
+        tokens = request.session.get(SESSION_KEY, {})
+        ids = []
+        for key in tokens if isinstance(tokens, dict) else ():
+            try:
+                ids.append(uuid.UUID(key))
+            except ValueError:
+                continue
+        return cls.objects.filter(pk__in=ids)
+
     def reviewer_seat(self, request) -> int | None:
         """The seat this visitor holds at the table (its token is in their session): each
         player reviews their own seat's moves; a watcher none."""

@@ -66,6 +66,12 @@ class Game(MatchRecord):
 
     # What the review of a finished deal (the analysis app) asks of the games it reviews.
 
+    @classmethod
+    def reviewed_by(cls, request):
+        """The games whose deals this visitor may review: their own."""
+        key = request.session.session_key
+        return cls.objects.filter(session_key=key) if key else cls.objects.none()
+
     def reviewer_seat(self, request) -> int | None:
         """The seat whose deals this visitor may review: their own game's, else none."""
         key = request.session.session_key

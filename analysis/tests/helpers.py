@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.core.management import call_command
+
 from pisti import Rules
 from pisti.cards import card_name
 from practice import service
@@ -15,3 +17,11 @@ def game_with_a_finished_deal(session_key: str = "k" * 32):
         service.play_card(game, card_name(hand[0]), str(game.version))
         game.refresh_from_db()
     return game
+
+
+def review_url(game, deal=1, language="en"):
+    return f"/{language}/analysis/{game.pk}/{deal}/"
+
+
+def run_worker():
+    call_command("db_worker", "--batch", "--no-startup-delay", "--interval", "0.1")

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.core.management import call_command
 from django.urls import reverse
 from django_tasks_db.models import DBTaskResult
 
@@ -17,31 +16,7 @@ from pisti.cards import card_name
 from pisti_site.cardwords import card_words
 from practice.service import load_match
 
-from .helpers import game_with_a_finished_deal
-
-
-@pytest.fixture
-def game(client):
-    client.get("/en/practice/")  # a session
-    session = client.session
-    session.save()
-    return game_with_a_finished_deal(session.session_key)
-
-
-def review_url(game, deal=1, language="en"):
-    return f"/{language}/analysis/{game.pk}/{deal}/"
-
-
-def run_worker():
-    call_command("db_worker", "--batch", "--no-startup-delay", "--interval", "0.1")
-
-
-@pytest.fixture
-def analysed(client, game):
-    """The deal's stored analysis (a worker has run) and the finished deal."""
-    client.get(review_url(game))
-    run_worker()
-    return DealAnalysis.objects.get(), load_match(game).finished[0]
+from .helpers import review_url, run_worker
 
 
 @pytest.mark.django_db(transaction=True)

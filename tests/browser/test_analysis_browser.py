@@ -121,6 +121,39 @@ def test_step_through_a_reviewed_deal_in_the_page(review_page, site_url, worker)
     assert "Beginner" in page.locator("[data-table]").inner_text()
 
 
+def test_your_mistakes_come_back_as_your_puzzles_on_a_phone(phone, site_url, worker):
+    """Once a deal is reviewed, each play the review marks a mistake or a blunder is one of
+    the visitor's puzzles: the position as they saw it, a card pressed, the verdict and the
+    way back to the review; the list marks it tried or found."""
+    start(phone, site_url, level="beginner", max_deals=1)
+    play_until(phone, ".deal-end")
+    phone.click("text=Review this deal move by move")
+    phone.wait_for_selector(".loss-chart", timeout=240_000)
+    marked = phone.locator(".move-list li.label-mistake, .move-list li.label-blunder").count()
+    phone.goto(f"{site_url}/en/puzzles/")
+    phone.click("[data-your-puzzles-link]")
+    if not marked:
+        assert phone.locator("[data-your-puzzles-empty]").count() == 1
+        return
+    items = phone.locator("[data-your-puzzles] li")
+    assert items.count() == marked
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 375
+    items.first.locator("a").click()
+    cards = phone.locator(".hand button[name=card]")
+    assert cards.count() >= 2
+    assert phone.locator("[data-your-puzzle-solution]").count() == 0  # nothing told before
+    cards.first.click()
+    phone.wait_for_selector("[data-your-puzzle-solution]")
+    assert phone.url.endswith("#solution")
+    solution = phone.locator("[data-your-puzzle-solution]").inner_text()
+    assert "In the game you played the" in solution and "The best card: the" in solution
+    phone.click("text=See this play in the review")
+    phone.wait_for_selector(".review-verdict")
+    phone.goto(f"{site_url}/en/analysis/yours/")
+    assert phone.locator("[data-your-puzzles] li .your-puzzle-state").count() == 1
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 375
+
+
 def _answers() -> dict[int, str]:
     return {p["number"]: p["answer"] for p in json.loads(CONTENT.read_text())}
 

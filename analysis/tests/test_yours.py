@@ -1,0 +1,110 @@
+"""Your puzzles: the mistakes and blunders of the visitor's own reviewed deals, each
+position as they saw it, found again or not, nobody else's."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from analysis.yours import LABELS
+from pisti.analysis import decisions
+from pisti.cards import parse_card
+from pisti_site.cardwords import card_words
+
+from .helpers import review_url
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def wrong_moves(row):
+    return [m for m in row.result if m["label"] in LABELS]
+
+
+def page_url(row, move):
+    return reverse("analysis:your_puzzle", args=[row.pk, move["index"]])
+
+
+def test_the_list_holds_every_mistake_and_blunder_of_the_reviewed_deal(client, analysed):
+    row, _state = analysed
+    html = client.get("/en/analysis/yours/").content.decode()
+    moves = wrong_moves(row)
+    assert moves, "the human's first-card-always play makes mistakes against expert bots"
+    for move in moves:
+        assert page_url(row, move) in html
+    for move in row.result:
+        if move["label"] not in LABELS:
+            assert page_url(row, move) not in html
+    assert f"deal 1, play {moves[0]['index'] + 1}" in html
+
+
+def test_a_position_shows_only_what_the_player_saw_then(client, analysed):
+    """Before an answer: the hand of that moment, playable; no other hand's card, no verdict,
+    no way to the review (which shows the hands)."""
+    row, state = analysed
+    move = wrong_moves(row)[0]
+    view = next(v for i, v, _ in decisions(state, row.seat) if i == move["index"])
+    html = client.get(page_url(row, move)).content.decode()
+    for name in move["values"]:
+        assert f'name="card" value="{name}"' in html
+    unseen = set(range(52)) - set(view.seen)
+    for card in unseen:
+        assert f'aria-label="{card_words(card)}"' not in html
+    assert "data-your-puzzle-solution" not in html and review_url(row.game) not in html
+
+
+def test_the_best_card_is_found_and_the_first_answer_stays(client, analysed):
+    row, _state = analysed
+    move = wrong_moves(row)[0]
+    answer = reverse("analysis:your_puzzle_answer", args=[row.pk, move["index"]])
+    assert client.post(answer, {"card": move["best"]}).status_code == 302
+    html = client.get(page_url(row, move)).content.decode()
+    best = card_words(parse_card(move["best"]))
+    assert f"Well found: the {best}." in html and 'name="card"' not in html
+    assert f"In the game you played the {card_words(parse_card(move['played']))}" in html
+    assert f"/analysis/{row.game.pk}/1/{move['index'] + 1}/" in html
+    client.post(answer, {"card": move["played"]})  # a second post changes nothing
+    assert "Well found" in client.get(page_url(row, move)).content.decode()
+    assert "found" in client.get("/en/analysis/yours/").content.decode()
+
+
+def test_the_card_played_in_the_game_is_not_found_again(client, analysed):
+    row, _state = analysed
+    move = wrong_moves(row)[0]
+    answer = reverse("analysis:your_puzzle_answer", args=[row.pk, move["index"]])
+    client.post(answer, {"card": move["played"]})
+    html = client.get(page_url(row, move)).content.decode()
+    assert "Not this one either" in html and "loses about" in html
+
+
+@pytest.mark.parametrize("card", ["", "XX", "2C2C"])
+def test_a_card_not_in_the_hand_is_refused_and_changes_nothing(client, analysed, card):
+    row, _state = analysed
+    move = wrong_moves(row)[0]
+    answer = reverse("analysis:your_puzzle_answer", args=[row.pk, move["index"]])
+    response = client.post(answer, {"card": card})
+    assert response.status_code == 400 and b"Choose one of the cards" in response.content
+    assert "your_puzzles_answers" not in client.session
+
+
+def test_another_visitor_and_a_good_move_get_404(client, analysed):
+    row, _state = analysed
+    move = wrong_moves(row)[0]
+    stranger = Client()
+    assert stranger.get(page_url(row, move)).status_code == 404
+    answer = reverse("analysis:your_puzzle_answer", args=[row.pk, move["index"]])
+    assert stranger.post(answer, {"card": move["best"]}).status_code == 404
+    assert "data-your-puzzles-empty" in stranger.get("/en/analysis/yours/").content.decode()
+    good = next((m for m in row.result if m["label"] not in LABELS), None)
+    if good is not None:
+        assert client.get(page_url(row, good)).status_code == 404
+    assert client.get(reverse("analysis:your_puzzle", args=[row.pk + 99, 0])).status_code == 404
+
+
+@pytest.mark.parametrize("language", ["en", "tr", "de", "ru"])
+def test_the_pages_in_every_language(client, analysed, language):
+    row, _state = analysed
+    move = wrong_moves(row)[0]
+    assert client.get(f"/{language}/analysis/yours/").status_code == 200
+    url = page_url(row, move).replace("/en/", f"/{language}/")
+    assert client.get(url).status_code == 200
