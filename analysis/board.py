@@ -197,11 +197,12 @@ def loss_chart(analysed: dict, plays: int, per_round: int, url_of, current=None)
             f'x="{x(number) - bar / 2:.1f}" y="{y(shown):.1f}" width="{bar:.1f}" '
             f'height="{y(0) - y(shown):.1f}"/></a>'
         )
+    play_axis = _("Play")  # outside the f-string, where makemessages finds it
     axis = (
         f'<line class="axis" x1="{left}" x2="{width - right}" y1="{y(0):.1f}" y2="{y(0):.1f}"/>'
         f'<line class="axis" x1="{left}" x2="{left}" y1="{top}" y2="{y(0):.1f}"/>'
         f'<text class="axis-label" x="{left + inner_w / 2:.1f}" y="{height - 4}" '
-        f'text-anchor="middle">{escape(_("Play"))}</text>'
+        f'text-anchor="middle">{escape(play_axis)}</text>'
         f'<text class="axis-label" x="10" y="{top + inner_h / 2:.1f}" text-anchor="middle" '
         f'transform="rotate(-90 10 {top + inner_h / 2:.1f})">{escape(_("Points lost"))}</text>'
     )

@@ -113,11 +113,12 @@ def _other_seat(seat: dict) -> str:
             f'      <p class="seat-count" data-seat-count data-counts="{_e("|".join(counts))}">'
             f"{_e(counts[-1])}</p>"
         )
+    to_play = _("to play")  # outside the f-string, where makemessages finds it
     return (
         f'\n    <section class="seat seat-{_e(seat["position"])}{_is_turn(seat)}" '
         f'data-seat="{_e(seat["seat"])}" aria-label="{_e(seat["name"])}">\n'
         f'      <p class="seat-label"><span class="seat-name">{_e(seat["name"])}</span>'
-        f'{level} <span class="turn-flag" data-turn-flag>{_e(_("to play"))}</span></p>\n'
+        f'{level} <span class="turn-flag" data-turn-flag>{_e(to_play)}</span></p>\n'
         f"      {hand}\n"
         f"      {_stack_of(seat)}\n"
         "    </section>\n    "
@@ -126,11 +127,12 @@ def _other_seat(seat: dict) -> str:
 
 def _my_seat(seat: dict) -> str:
     revealed = _revealed(seat) if seat["revealed"] else ""
+    your_turn = _("your turn")  # outside the f-string, where makemessages finds it
     return (
         f'\n    <section class="seat seat-bottom{_is_turn(seat)}" data-seat="{_e(seat["seat"])}" '
         f'aria-label="{_e(seat["name"])}">\n'
         f'      <p class="seat-label"><span class="seat-name">{_e(seat["name"])}</span> '
-        f'<span class="turn-flag" data-turn-flag>{_e(_("your turn"))}</span></p>\n'
+        f'<span class="turn-flag" data-turn-flag>{_e(your_turn)}</span></p>\n'
         f"      {revealed}\n"
         f"      {_stack_of(seat)}\n"
         "    </section>\n    "
@@ -200,6 +202,7 @@ def _form(table: dict, csrf_input: str) -> str:
         for name, value in form["fields"]
     )
     hand = "".join(_hand_button(table, c) for c in table["hand"])
+    key_hint = _("(click a card or press its number)")  # outside the f-string, for makemessages
     return (
         f'\n  <form method="post" action="{_e(form["action"])}" class="hand-form" data-move '
         f"data-hand-form>{csrf_input}\n"
@@ -209,7 +212,7 @@ def _form(table: dict, csrf_input: str) -> str:
         f"      {hand}\n"
         "    </fieldset>\n"
         f'    <p class="key-hint{"" if table["playable"] else " is-idle"}">'
-        f"{_e(_('(click a card or press its number)'))}</p>\n"
+        f"{_e(key_hint)}</p>\n"
         "  </form>\n  "
     )
 
