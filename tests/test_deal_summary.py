@@ -212,7 +212,7 @@ def test_only_the_readers_own_match_win_is_celebrated(reader):
     html = render_to_string(
         "includes/deal_end.html", {**context, "actions": "friends/includes/deal_end_actions.html"}
     )
-    winner = re.search(r"data-match-winner>(.*?)</p>", html, re.S).group(1)
+    winner = re.search(r"data-match-winner>(.*?)</h2>", html, re.S).group(1)
     assert ("confetti" in html) == (reader == 0) == ("win-star" in winner)
     assert ("Side 0 won the match" in winner) == (reader != 0)
 
