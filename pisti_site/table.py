@@ -71,6 +71,24 @@ def side_names(rules) -> list[str]:
     return [names[seat] for seat in range(rules.players)]
 
 
+def names_seen_from(seat: int, rules) -> dict[int, str]:
+    """Every seat as ``seat`` calls it: "You", "Left opponent"… (a puzzle's solver is
+    often not seat 0)."""
+    chairs = seat_names(rules.players, rules.partnerships)
+    return {other: chairs[(other - seat) % rules.players] for other in range(rules.players)}
+
+
+def side_names_seen_from(seat: int, rules) -> list[str]:
+    """Every side as ``seat`` calls it ("You and your partner", "Your opponents"…)."""
+    if rules.partnerships:
+        mine = rules.side_of(seat)
+        return [
+            _("You and your partner") if side == mine else _("Your opponents") for side in (0, 1)
+        ]
+    names = names_seen_from(seat, rules)
+    return [names[other] for other in range(rules.players)]
+
+
 def describe_event(event, names) -> str:
     who, card = names[event.seat], card_words(event.card)
     count = event.captured
@@ -145,11 +163,15 @@ def leftover_step(state, side_names) -> dict | None:
     if not state.is_over or not state.leftover or not state.leftover[1]:
         return None
     side, count = state.leftover
-    who = side_names[side]
+    return {**sweep_step(state.rules, side, count, side_names), "points": deal_points(state)}
+
+
+def sweep_step(rules, side: int, count: int, side_names) -> dict:
+    """The leftover sweep of ``count`` cards to ``side`` as the table script animates it."""
     return {
         "leftover": True,
         "side": side,
-        "seat": seats_of_sides(state.rules)[side][0],
+        "seat": seats_of_sides(rules)[side][0],
         "captured": count,
         "text": ngettext(
             # the name first, as in every line of the log: it may be "You", a player or a
@@ -158,8 +180,7 @@ def leftover_step(state, side_names) -> dict | None:
             "%(who)s: the last %(count)d cards on the table, for the last capture.",
             count,
         )
-        % {"who": who, "count": count},
-        "points": deal_points(state),
+        % {"who": side_names[side], "count": count},
     }
 
 
@@ -267,8 +288,7 @@ def present_view(
     players = view.players
     # "You", "Left opponent"…: names of chairs as seen from the viewer's, whichever seat of
     # the deal the viewer holds (a puzzle's solver is often not seat 0)
-    chairs = seat_names(players, view.rules.partnerships)
-    names = {other: chairs[(other - seat) % players] for other in range(players)}
+    names = names_seen_from(seat, view.rules)
     turn = view.to_move
     if turn == seat and not playable and revealed is None:
         turn = None  # a hand the page does not let you play now

@@ -12,7 +12,7 @@ from pisti_site.glicko2 import DEFAULT_DEVIATION, DEFAULT_VOLATILITY
 from .models import Puzzle
 from .rating import SEED_DEVIATION, seed_rating
 
-FIELDS = ("theme", "view", "answer", "values", "exact", "samples", "facts")
+FIELDS = ("theme", "view", "answer", "values", "exact", "samples", "facts", "line")
 CONTENT = Path(__file__).resolve().parent / "content" / "puzzles.json"
 
 
@@ -28,16 +28,18 @@ def load_puzzles(path: Path = CONTENT) -> dict[str, int]:
         Puzzle.objects.exclude(number__in=[r["number"] for r in rows]).delete()
         changed, new = [], []
         for r in rows:
-            fields = {name: r[name] for name in FIELDS}
+            fields = {name: r.get(name, {}) for name in FIELDS}
             puzzle = kept.get(r["number"])
             same = puzzle is not None and (puzzle.view, puzzle.answer) == (r["view"], r["answer"])
             if same and puzzle.deviation != DEFAULT_DEVIATION:
-                continue  # the same position, already seeded: its rating stays
-            seeded = {
-                "rating": seed_rating(r["values"], r["theme"]),
-                "deviation": SEED_DEVIATION,
-                "volatility": DEFAULT_VOLATILITY,
-            }
+                # the same position, already seeded: its rating stays, the rest is the file's
+                seeded = {}
+            else:
+                seeded = {
+                    "rating": seed_rating(r["values"], r["theme"]),
+                    "deviation": SEED_DEVIATION,
+                    "volatility": DEFAULT_VOLATILITY,
+                }
             if puzzle is None:
                 new.append(Puzzle(number=r["number"], **fields, **seeded))
             else:

@@ -30,6 +30,7 @@ PER_THEME_AND_DEAL = 2  # so that one deal does not fill a theme with near-ident
 THEME_SHARE = 0.3  # no theme above this share of a batch
 SCREEN_SAMPLES = 24  # a cheap first look; only promising positions get the full search
 PLAYERS_LEVEL = "master"  # the bots that play the deals
+LINE_TURNS = 2  # the solution's line: two turns of the table at most
 THEMES = ("pisti", "jack", "last_capture", "counting", "partnership")
 # by deal number modulo len(TABLES): six two-player deals in ten, one of three players,
 # one of four, two of partners
@@ -95,13 +96,36 @@ def puzzle_from(view, evaluation, best: int, margin: float) -> dict:
 
 
 def bot_deal(rules: Rules, seed: int):
+    """Each decision of a deal the bots play: (the player's view, the whole state)."""
     state = new_deal(rules, rng=random.Random(seed), dealer=seed % rules.players)
     bots = [make_bot(PLAYERS_LEVEL, seed * 10 + seat) for seat in range(rules.players)]
     while not state.is_over:
         seat = state.current_player
         view = view_for(state, seat)
-        yield view
+        yield view, state
         state.play(bots[seat].choose(view))
+
+
+def solution_line(state, answer: int, seed: int) -> dict:
+    """The plays the solution shows: the answer, then the bots' replies with their real
+    hands for up to two turns of the table, ending with the round (no new hand is shown)
+    and with the leftover sweep if the deal ends. Only cards laid face up on the table:
+    the page shows them once the solution is, never before."""
+    state = state.copy()
+    bots = [make_bot(PLAYERS_LEVEL, seed + seat) for seat in range(state.players)]
+    rounds = state.rounds_dealt
+    plays = [state.play(answer)]
+    while (
+        len(plays) < LINE_TURNS * state.players
+        and not state.is_over
+        and state.rounds_dealt == rounds
+    ):
+        view = view_for(state, state.current_player)
+        plays.append(state.play(bots[view.seat].choose(view)))
+    return {
+        "plays": [[e.seat, card_name(e.card), e.captured, e.kind] for e in plays],
+        "leftover": list(state.leftover) if state.is_over and state.leftover else None,
+    }
 
 
 def verified(view, seed: int, worlds: int = VERIFY_WORLDS):
@@ -131,7 +155,7 @@ def generate(count: int, seed: int = 1, worlds: int = VERIFY_WORLDS, log=None) -
         def full(theme: str, found=found) -> bool:
             return found.get(theme, 0) >= PER_THEME_AND_DEAL or themes[theme] >= most_of_a_theme
 
-        for view in bot_deal(rules, seed * 100_000 + deal):
+        for view, state in bot_deal(rules, seed * 100_000 + deal):
             if len(set(view.hand)) < 2 or full(_likely_theme(view)):
                 continue
             position_seed = deal * 100 + len(view.history)
@@ -141,7 +165,8 @@ def generate(count: int, seed: int = 1, worlds: int = VERIFY_WORLDS, log=None) -
             clear = verified(view, position_seed + 1, worlds)
             theme = clear and theme_of(view, clear[1])
             if clear and not full(theme):
-                puzzles.append(puzzle_from(view, *clear))
+                line = solution_line(state, clear[1], position_seed * 10)
+                puzzles.append({**puzzle_from(view, *clear), "line": line})
                 found[theme] = found.get(theme, 0) + 1
                 themes[theme] += 1
         deal += 1

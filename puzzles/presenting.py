@@ -11,10 +11,17 @@ from django.utils.translation import ngettext
 
 from pisti import PlayerView, Rules
 from pisti.cards import parse_card, parse_cards
+from pisti.state import Event
 from pisti_site.cardwords import card_words
 from pisti_site.numbers import points_text
 from pisti_site.svg import card_svg
-from pisti_site.table import present_view
+from pisti_site.table import (
+    event_step,
+    names_seen_from,
+    present_view,
+    side_names_seen_from,
+    sweep_step,
+)
 
 from .models import Puzzle
 
@@ -113,6 +120,24 @@ def present(puzzle: Puzzle, form=None) -> dict:
             for side in range(sides)
         ],
     }
+
+
+def solution_steps(puzzle: Puzzle) -> list[dict]:
+    """The solution's line as the table script plays it: the answer, the others' replies,
+    the leftover sweep if the deal ends, each told from the solver's chair. Only for a
+    page that shows the solution: the replies are cards the others really held."""
+    line = puzzle.line or {}
+    view = view_of(puzzle)
+    names = names_seen_from(view.seat, view.rules)
+    steps = [
+        event_step(Event(seat, parse_card(card), captured, kind), names, view.rules.side_of)
+        for seat, card, captured, kind in line.get("plays", [])
+    ]
+    if line.get("leftover"):
+        side, count = line["leftover"]
+        sides = side_names_seen_from(view.seat, view.rules)
+        steps.append(sweep_step(view.rules, side, count, sides))
+    return steps
 
 
 def explanation(puzzle: Puzzle) -> list[str]:

@@ -8,6 +8,8 @@ in the session only.
 
 from __future__ import annotations
 
+import json
+
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -21,6 +23,7 @@ from .presenting import (
     loss_line,
     present,
     puzzle_of_the_day,
+    solution_steps,
     theme_names,
     values_table,
 )
@@ -115,7 +118,15 @@ def _render(request, puzzle, error: str | None = None, status: int = 200):
             }
         )
     if tried["shown"]:
-        context.update({"explanation": explanation(puzzle), "values": values_table(puzzle)})
+        steps = solution_steps(puzzle)
+        context.update(
+            {
+                "explanation": explanation(puzzle),
+                "values": values_table(puzzle),
+                "line": steps,
+                "line_json": json.dumps(steps),
+            }
+        )
     return render(request, "puzzles/puzzle.html", context, status=status)
 
 

@@ -6,12 +6,14 @@ import datetime
 import json
 import re
 from collections import Counter
+from html import unescape
 
 import pytest
 from django.urls import reverse
 
+from pisti import Rules
 from pisti.analysis import evaluate
-from pisti.cards import card_name, parse_card
+from pisti.cards import JACK, card_name, parse_card
 from pisti_site.cardwords import card_words
 from puzzles.content_loader import CONTENT
 from puzzles.generate import MARGIN, SIGMAS, THEME_SHARE, THEMES, VERIFY_WORLDS, generate
@@ -106,6 +108,65 @@ def test_a_page_never_shows_a_card_the_player_has_not_seen(client):
             if card not in seen:
                 assert f'aria-label="{card_words(card)}"' not in html
                 assert f">{card_words(card)}<" not in html
+
+
+def test_every_solution_line_is_the_answer_then_legal_public_plays():
+    """The line the solution plays: the answer from the solver's seat, then seats in play
+    order, each card one nobody has seen yet (the solver's from their hand), at most two
+    turns of the table and never past the hands dealt; every capture and pişti as the
+    table in view makes it (followed here from the public pile alone), and the leftover
+    sweep only when the line ends the deal."""
+    for p in stored():
+        view, plays = p["view"], p["line"]["plays"]
+        rules = Rules.from_dict(view["rules"])
+        players = view["players"]
+        assert plays[0][:2] == [view["seat"], p["answer"]]
+        assert 1 <= len(plays) <= 2 * players
+        assert len(plays) <= sum(view["hand_sizes"])  # the round's cards, no new hand
+        size = view["pile_size"]
+        top = parse_card(view["pile_face_up"][-1]) if view["pile_face_up"] else None
+        for index, (seat, name, captured, kind) in enumerate(plays):
+            card = parse_card(name)
+            assert seat == (view["seat"] + index) % players
+            if seat == view["seat"]:
+                assert name in view["hand"]
+            else:
+                assert name not in view["seen"]
+            takes = size and (card >> 2 == JACK or card >> 2 == top >> 2)
+            if takes:
+                assert captured == size + 1
+            elif not size and card >> 2 == JACK and rules.jack_on_empty_table:
+                assert captured == 1
+            else:
+                assert captured == 0
+            assert not kind or (captured and size <= 1)
+            size, top = (0, None) if captured else (size + 1, card)
+        assert len({name for _seat, name, _c, _k in plays}) == len(plays)
+        leftover = p["line"]["leftover"]
+        assert leftover is None or (
+            len(plays) == sum(view["hand_sizes"]) and view["stock"] == 0 and leftover[1] == size
+        )
+
+
+@pytest.mark.django_db
+def test_the_line_shows_only_with_the_solution_told_from_the_solvers_chair(client):
+    """Before an answer the page carries none of the line (the replies are cards the
+    others held); with the solution it lists every play, the first "You: …"."""
+    puzzle = Puzzle.objects.filter(view__seat__gt=0).first()
+    first = page_of(client, puzzle)
+    assert "data-line-steps" not in first and "data-play-line" not in first
+    for seat, name, _c, _k in puzzle.line["plays"]:
+        if seat != puzzle.view["seat"]:  # the solver's own later cards are in their hand
+            assert card_words(parse_card(name)) not in first
+    client.post(reverse("puzzles:answer", args=[puzzle.number]), {"card": puzzle.answer})
+    html = page_of(client, puzzle)
+    steps = json.loads(unescape(re.search(r'data-line-steps="([^"]*)"', html).group(1)))
+    told = len(puzzle.line["plays"]) + bool(puzzle.line["leftover"])
+    assert len(steps) == told and html.count("<li>") >= told
+    assert steps[0]["text"].startswith("You: ") and steps[0]["seat"] == puzzle.view["seat"]
+    assert [s["card"] for s in steps[: len(puzzle.line["plays"])]] == [
+        name for _seat, name, _c, _k in puzzle.line["plays"]
+    ]
 
 
 @pytest.mark.django_db

@@ -1,9 +1,33 @@
 // A puzzle's hand answers to its number keys, as every board's does; without this file
 // the cards are buttons of a plain form.
+import { Board, reducedMotion } from "./board.js";
 import { numberKeys } from "./keys.js";
 
 const puzzle = document.querySelector("[data-puzzle]");
 if (puzzle) numberKeys(puzzle);
+
+// Once the solution is shown, its line (the best card, then the others' real replies)
+// plays on the table at a button's press, as often as asked; the list of plays beside it
+// says the same in words (and is all there is without this script or with less motion).
+const playLine = document.querySelector("[data-play-line]");
+if (puzzle && playLine && puzzle.hasAttribute("data-line-steps") && !reducedMotion()) {
+  const steps = JSON.parse(puzzle.getAttribute("data-line-steps"));
+  const start = puzzle.innerHTML;
+  let playing = false;
+  let played = false;
+  playLine.hidden = false;
+  playLine.addEventListener("click", () => {
+    if (playing) return;
+    playing = true;
+    if (played) puzzle.innerHTML = start;  // back to the position, then again
+    puzzle.scrollIntoView({ behavior: "instant", block: "center" });  // the flights start from where the cards are now
+    new Board(puzzle).play(steps).then(() => {
+      playing = false;
+      played = true;
+      playLine.textContent = playLine.getAttribute("data-again-label");
+    });
+  });
+}
 
 // A timed run counts down on the page; the server keeps the real clock, so when the time
 // is up the page reloads to show the result (an answer after it does not count).

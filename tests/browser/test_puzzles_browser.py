@@ -32,6 +32,18 @@ def test_a_wrong_card_another_try_and_the_solution_on_a_phone(phone, site_url):
     solution = phone.wait_for_selector("[data-puzzle-solution]")
     assert "The solution" in solution.inner_text()
     assert phone.locator("button[name=card]").count() == 0
+    # the line: the answer, then the others' real replies, in words and on the table
+    line = puzzle["line"]
+    told = phone.locator("[data-line] li").count()
+    assert told == len(line["plays"]) + (1 if line["leftover"] else 0) >= 2
+    phone.click("[data-play-line]")
+    phone.wait_for_function(
+        "() => document.querySelector('[data-play-line]').textContent.includes('again')",
+        timeout=30_000,
+    )
+    assert not phone.locator(f"[data-puzzle] .hand [data-card='{puzzle['answer']}']").is_visible()
+    last_text = phone.locator("[data-line] li").last.inner_text()
+    assert last_text in phone.locator("[data-puzzle]").inner_text()  # its status line
     assert phone.evaluate("document.documentElement.scrollWidth") <= 375
     shoot(phone, "puzzle-solution-phone")
     assert serious_violations(phone) == []
