@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from analysis.models import DealAnalysis
@@ -18,6 +20,8 @@ def game(client, monkeypatch):
     """The visitor's game (its session in ``client``), one deal played; the deal is fixed
     so that what the tests look for in its analysis is always there."""
     monkeypatch.setattr("pisti_site.matchplay.new_seed", lambda: FIXED_SEED)
+    # the deck too: the site's decks come from the system's randomness, never a seed
+    monkeypatch.setattr("pisti_site.matchplay.deal_rng", lambda: random.Random(FIXED_SEED))
     client.get("/en/practice/")  # a session
     session = client.session
     session.save()
