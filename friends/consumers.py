@@ -48,7 +48,7 @@ from pisti.cards import parse_card
 from pisti_site.cardwords import card_words
 
 from . import protocol, service
-from .frames import frame_for
+from .frames import frame_for, reaction_place
 from .models import Table
 from .protocol import CLOSE_FLOOD, CLOSE_FORBIDDEN, CLOSE_NOT_FOUND, MAX_MESSAGE_CHARS
 from .service import Refused
@@ -101,12 +101,15 @@ def kept_reactions_key(table_id) -> str:
     return f"friends.reactions.{table_id}"
 
 
-def reaction_message(seat: int, reaction: str, earlier: bool = False) -> str:
+def reaction_message(seat: int, reaction: str, earlier: bool = False, place=None) -> str:
     """A reaction as a socket message; ``earlier``: said before this connection opened
-    (logged, not shown as a bubble)."""
+    (logged, not shown as a bubble), with ``place`` ([deal, plays before it]) so that the
+    log puts it back between the plays it was said between."""
     message = {"type": protocol.REACTION, "seat": seat, "text": reaction_text(reaction)}
     if earlier:
         message["earlier"] = True
+        if place:
+            message["deal"], message["after"] = place
     return json.dumps(message)
 
 
@@ -315,9 +318,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         if self.seat is not None and await self._db(service.set_presence, table, self.seat, True):
             await self._tell_table()
         await self._send_frame(table)
-        for seat, reaction in await cache.aget(kept_reactions_key(self.table_id), []):
+        for seat, reaction, *place in await cache.aget(kept_reactions_key(self.table_id), []):
             if reaction in REACTIONS:
-                await self.send(text_data=reaction_message(seat, reaction, earlier=True))
+                place = place[0] if place else None  # kept before places were: none
+                await self.send(text_data=reaction_message(seat, reaction, True, place))
 
     async def disconnect(self, code):
         await self._leave()
@@ -403,8 +407,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_send(
             self.group, {"type": "table.reaction", "seat": self.seat, "reaction": reaction}
         )
+        table = await self._load()
+        place = await self._db(reaction_place, table) if table is not None else None
         key = kept_reactions_key(self.table_id)
-        kept = [*await cache.aget(key, []), [self.seat, reaction]][-REACTIONS_KEPT:]
+        kept = [*await cache.aget(key, []), [self.seat, reaction, place]][-REACTIONS_KEPT:]
         await cache.aset(key, kept, REACTIONS_KEPT_SECONDS)
 
     # --- messages from the group ----------------------------------------------------------

@@ -128,14 +128,29 @@ def deal_end_html(table: Table, match, seat: int | None, names: dict) -> str:
     return render_to_string("includes/deal_end.html", context)
 
 
-def side_scores(match, state, names: dict) -> list[dict]:
+def side_scores(match, state, names: dict, seat: int | None = None) -> list[dict]:
     """The score strip: each side's name, what the match is decided on so far, and its
-    points this deal (public: the captured cards are shown face up)."""
+    points this deal (public: the captured cards are shown face up). A player's own side
+    is "You" or "You and Ayşe": on a phone the strip cuts long names, and the side you are
+    on must still be plain."""
     this_deal = deal_points(state)
+    own = {**names, seat: _("You")} if seat is not None else names
     return [
         {"name": name, "total": match.totals[side], "deal_points": this_deal[side]}
-        for side, name in enumerate(side_names(match.rules, names))
+        for side, name in enumerate(side_names(match.rules, own, seat))
     ]
+
+
+def reaction_place(table: Table) -> list[int] | None:
+    """Where a reaction said now belongs in the log: ``[deal number, plays of that deal so
+    far]``, so that a page opened later puts it back between the same two plays."""
+    match = shown_match(table)
+    if match is None:
+        return None
+    state = match.current or (match.finished[-1] if match.finished else None)
+    if state is None:
+        return None
+    return [len(match.finished) + (match.current is not None), len(state.events)]
 
 
 def frame_for(table: Table, seat: int | None) -> dict:
@@ -177,7 +192,7 @@ def frame_for(table: Table, seat: int | None) -> dict:
         frame["deal"] = len(match.finished) + (match.current is not None)
         frame["goal"] = match_goal(match.rules)
         frame["steps"] = all_steps(state, names)
-        frame["sides"] = side_scores(match, state, names)
+        frame["sides"] = side_scores(match, state, names, seat)
         frame["html"] = board_html(table, match, state, seat, names)
         if match.current is not None and 0 < len(state.events) < state.players:
             # the deal's opening table, for a page that showed the last deal to play the

@@ -20,7 +20,7 @@ from pisti_site.deal_end import match_goal
 from pisti_site.levels import DEFAULT_LEVEL, level_name, short_playing_choices
 
 from . import protocol, service
-from .consumers import REACTIONS, SESSION_KEY, tell_table
+from .consumers import REACTION_SECONDS, REACTIONS, SESSION_KEY, tell_table
 from .forms import NewTableForm, new_table_initial
 from .models import Table
 from .service import Refused
@@ -147,6 +147,8 @@ def table_page(request, table_id):
                     "number": i + 1,
                     **entry,
                     "level_name": level_name(entry["level"]) if entry["level"] else "",
+                    # the name the table and the score strip give this bot, from the lobby on
+                    "bot_name": _("Bot %(number)d") % {"number": i + 1},
                     # partners: each seat says its side, as the engine pairs them
                     "team": rules.side_of(i) + 1 if rules.partnerships else None,
                 }
@@ -156,6 +158,7 @@ def table_page(request, table_id):
             "link": invite_link(request),
             "levels": short_playing_choices(),
             "reactions": REACTIONS.items(),
+            "reaction_seconds": REACTION_SECONDS,
             "default_level": DEFAULT_LEVEL,
             "watching_refused": watching_refused,
             "strings": script_strings(

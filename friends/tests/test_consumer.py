@@ -748,11 +748,15 @@ def test_a_presence_change_between_load_and_play_is_read_back():
 
 def test_a_player_who_comes_back_gets_the_reactions_said_before():
     """The last reactions are kept for the table: a new connection (a reload) is sent them
-    after its frame, marked as said earlier, in its own language."""
+    after its frame, marked as said earlier, in its own language, with the deal and the
+    number of plays before them (the log puts them back between the same two plays)."""
     from django.core.cache import cache
 
     cache.clear()
     table, ayse, mehmet = two_player_table()
+    state = current_state(table)
+    mover = state.current_player
+    service.play(table, mover, card_name(state.hands[mover][0]), table.version)
 
     async def scenario():
         comm = communicator(table, ayse)
@@ -765,7 +769,10 @@ def test_a_player_who_comes_back_gets_the_reactions_said_before():
         assert (await again.connect())[0]
         messages = await settle(again)
         said = [m for m in messages if m["type"] == "reaction"]
-        assert said == [{"type": "reaction", "seat": 0, "text": "Hoppla!", "earlier": True}]
+        assert said == [
+            {"type": "reaction", "seat": 0, "text": "Hoppla!", "earlier": True}
+            | {"deal": 1, "after": 1}
+        ]
         assert messages[0]["type"] != "reaction"  # the frame first
         await again.disconnect()
 

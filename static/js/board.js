@@ -390,7 +390,16 @@ export function launch(root, button, { pending = false } = {}) {
   const launched = { card: step.card, button, board, hurried: false, turn: board.getAttribute("data-turn") };
   // Your turn is over as the card leaves your hand. A card that cannot go yet (no
   // connection: it waits to be sent) keeps the turn and lands faded until the answer.
-  if (!pending) moveTurn(board, step);
+  if (!pending) {
+    moveTurn(board, step);
+    // the status line follows at once ("You: four of hearts"); the server's step then
+    // says what it took, and a refusal puts the reason there instead
+    const me = board.querySelector(".seat-bottom .seat-name");
+    const name = button.querySelector(".visually-hidden");
+    const status = board.querySelector("[data-status]");
+    launched.statusBefore = status ? status.textContent : null;
+    if (me && name) setStatus(board, me.textContent.trim() + ": " + name.textContent.trim());
+  }
   // what the other cards would have taken is stale once this one is on its way
   board.querySelectorAll("[data-hand] .takes").forEach((label) => { label.hidden = true; });
   board.querySelectorAll("[data-hand] .captures").forEach((card) => card.classList.remove("captures"));
@@ -430,6 +439,7 @@ export function rollBack(launched) {
     launched.button.classList.remove("is-playing");
     renumber(launched.button.parentNode);
     if (launched.turn !== null) setTurn(launched.board, launched.turn);  // still yours
+    if (launched.statusBefore != null) setStatus(launched.board, launched.statusBefore);
   });
 }
 
@@ -446,11 +456,14 @@ function playStep(board, step, options, timing) {
   const toMe = String((Number(step.seat) + 1) % board.querySelectorAll("[data-seat]").length) ===
     board.getAttribute("data-me") && String(step.seat) !== board.getAttribute("data-me");
   if (!toMe) moveTurn(board, step);
-  // what the play did is told (status, log, sound) as the card lands, not while it is
-  // still in the air: the words never run ahead of the table
-  return (launched ? launched.landed : flyToPile(board, step, from, timing))
+  // what the play did is told (status, log, sound) as the card arrives: once it is nearly
+  // on the pile (its easing covers most of the way in the first half of the flight, when
+  // the pile's count changes too), so the words neither run ahead of the table nor trail it
+  const arrived = launched ? launched.landed : flyToPile(board, step, from, timing);
+  const told = (launched ? arrived : Promise.race([arrived, wait(timing.fly / 2)]))
+    .then(() => tellStep(board, step, options));
+  return Promise.all([arrived, told])
     .then(() => {
-      tellStep(board, step, options);
       showPoints(step);
       if (step.pisti || step.jack_pisti) return celebrate(board, step, options.labels, timing);
     })

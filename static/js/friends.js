@@ -293,6 +293,16 @@ function drawing(root, t) {
     say, note, nameOf, tick,
     get frame() { return frame; },
     log(text, options) { logLine(hooks.log, text, options); },
+    // A reaction of this deal after its ``after``-th play (and the remarks already there);
+    // one of an earlier deal is not in this deal's log.
+    logAt(text, deal, after) {
+      if (!hooks.log || deal !== shownDeal) return;
+      logLine(hooks.log, text, { remark: true, reaction: true });
+      const line = hooks.log.lastElementChild;
+      const plays = [...hooks.log.children].filter((li) => li.value && !li.classList.contains("is-remark"));
+      const before = plays.find((li) => li.value > after);
+      if (before) hooks.log.insertBefore(line, before);
+    },
     // A reaction also shows for a few seconds as a bubble at the sender's seat, where the
     // others are looking (the log keeps it).
     bubble(seat, text) {
@@ -366,7 +376,10 @@ function friendsTable(root, t, closeCodes, types) {
       draw.note(message.message);
     },
     [types.reaction](message) {
-      draw.log(draw.nameOf(message.seat) + ": " + message.text, { remark: true, reaction: true });
+      const line = draw.nameOf(message.seat) + ": " + message.text;
+      // one said before this page opened goes back between the plays it was said between
+      if (message.earlier && message.after !== undefined) draw.logAt(line, message.deal, message.after);
+      else draw.log(line, { remark: true, reaction: true });
       // one said before this page opened (a reload) is in the log, not in a bubble
       if (!message.earlier) draw.bubble(message.seat, message.text);
     },
@@ -389,6 +402,23 @@ function friendsTable(root, t, closeCodes, types) {
   window.addEventListener("offline", () => draw.note(t.offline, { lasting: true }));
   window.addEventListener("online", () => draw.note(""));
 
+  // The server takes one reaction every few seconds: the chips rest for that long after
+  // one is said (a bar fills under them), rather than a second press being refused.
+  function coolDown(group) {
+    if (!group) return;
+    const seconds = Number(group.dataset.cooldown) || 3;
+    const chips = group.querySelectorAll("[data-reaction]");
+    chips.forEach((chip) => { chip.disabled = true; });
+    group.style.setProperty("--cooldown", seconds + "s");
+    group.classList.remove("is-cooling");
+    void group.offsetWidth;  // restart the bar's animation
+    group.classList.add("is-cooling");
+    window.setTimeout(() => {
+      chips.forEach((chip) => { chip.disabled = false; });
+      group.classList.remove("is-cooling");
+    }, seconds * 1000);
+  }
+
   root.addEventListener("click", (event) => {
     const target = event.target.closest("button");
     if (!target) return;
@@ -398,6 +428,7 @@ function friendsTable(root, t, closeCodes, types) {
       socket.send({ type: types.next, version });
     } else if (target.dataset.reaction) {
       socket.send({ type: types.react, reaction: target.dataset.reaction });
+      coolDown(target.closest("[data-friends-reactions]"));
     } else if (target.dataset.takeOver !== undefined) {
       socket.send({ type: types.take_over, seat: Number(target.dataset.takeOver) });
     }

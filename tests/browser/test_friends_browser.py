@@ -238,8 +238,8 @@ def test_two_humans_and_two_bots_play_two_against_two(browser, asgi_url):
     link = make_table(ayse, asgi_url, kind="2v2", name="Ayşegül Karadeniz")  # long names
     for seat, level in ((1, "easy"), (3, "medium")):
         ayse.select_option(f"#level-{seat}", level)
-        ayse.click(f"li[data-seat='{seat}'] button:has-text('Put in this seat')")
-        ayse.wait_for_selector(f"li[data-seat='{seat}'] strong:has-text('Bot')")
+        ayse.click(f"li[data-seat='{seat}'] button:has-text('Put a bot here')")
+        ayse.wait_for_selector(f"li[data-seat='{seat}'] strong:has-text('Bot {seat + 1}')")
     take_seat(mehmet, link, 2, "Mehmet Ali Yıldırım")
     start(ayse)
     mehmet.wait_for_selector(HAND)
@@ -262,9 +262,17 @@ def test_two_humans_and_two_bots_play_two_against_two(browser, asgi_url):
 
 
 def test_a_player_reloads_mid_deal_and_continues(browser, asgi_url):
+    """A reload keeps the hand and the log, and a reaction said mid-deal comes back between
+    the same two plays."""
     ayse, mehmet, _link = two_seated(browser, asgi_url)
+    plays = mehmet.locator("[data-friends-log] li:not(.is-reaction)")
+    said = False
     for _try in range(100):  # six plays, however slow the machine is to hand over the turn
-        if mehmet.locator("[data-friends-log] li").count() >= 6:
+        if plays.count() >= 2 and not said:
+            ayse.click("[data-reaction='oops']")
+            mehmet.wait_for_selector("[data-friends-log] li.is-reaction")
+            said = True
+        if plays.count() >= 6:
             break
         for page in (ayse, mehmet):
             page.wait_for_timeout(100)
@@ -281,8 +289,9 @@ def test_a_player_reloads_mid_deal_and_continues(browser, asgi_url):
     mehmet.wait_for_selector("[data-friends-log] li")
     log = mehmet.locator("[data-friends-log] li")
     assert log.all_inner_texts() == log_before[-log.count() :]
-    numbers = log.evaluate_all("items => items.map((li) => li.value)")
-    assert numbers == list(range(len(log_before) - log.count() + 1, len(log_before) + 1))
+    assert "Ayşe: Oops!" in log.all_inner_texts()[2:4]  # after the same play as before
+    numbers = plays.evaluate_all("items => items.map((li) => li.value)")
+    assert numbers == list(range(1, plays.count() + 1))
     # the strip says what the match is, as the practice game's does: this one is one deal
     assert "a single deal" in mehmet.inner_text("[data-friends-strip-deal]")
     assert mehmet.locator("[data-friends-log] li").count() == len(log_before)  # all of it
@@ -317,12 +326,12 @@ def test_the_timer_plays_for_an_absent_player(browser, asgi_url):
 
 def test_the_lobby_with_its_bot_menus_fits_a_phone(browser, asgi_url):
     """The bot menus' long level descriptions once made the lobby 782 px wide on a 390 px
-    phone, with "Put in this seat" off the screen; every button must be tappable."""
+    phone, with "Put a bot here" off the screen; every button must be tappable."""
     host = player(browser, phone=True)
     make_table(host, asgi_url, kind="2v2")
     assert host.evaluate("document.documentElement.scrollWidth") <= 390
     host.select_option("#level-3", "medium")
-    host.tap("li[data-seat='3'] button:has-text('Put in this seat')")  # a real tap, no script
+    host.tap("li[data-seat='3'] button:has-text('Put a bot here')")  # a real tap, no script
     host.wait_for_selector("li[data-seat='3'] strong:has-text('Bot')")
     assert host.evaluate("document.documentElement.scrollWidth") <= 390
     host.context.close()
@@ -335,6 +344,10 @@ def test_a_reaction_shows_at_the_senders_seat_on_the_other_screen(browser, asgi_
     ayse.click("[data-reaction='well_played']")
     bubble = mehmet.wait_for_selector("[data-friends-board] [data-seat='0'] .reaction-bubble")
     assert bubble.inner_text() == "Well played!"
+    # the chips rest while the server would refuse another one, rather than refuse it
+    chips = ayse.locator("[data-reaction]")
+    assert ayse.locator("[data-reaction]:disabled").count() == chips.count() > 1
+    assert ayse.locator("[data-friends-note]").is_hidden()
     assert "Ayşe: Well played!" in mehmet.inner_text("[data-friends-log]")
     remark = mehmet.locator("[data-friends-log] li.is-remark")  # a line, not a numbered move
     assert remark.inner_text() == "Ayşe: Well played!"
@@ -361,6 +374,7 @@ def test_a_reaction_shows_at_the_senders_seat_on_the_other_screen(browser, asgi_
     )
     assert mehmet.locator("[data-seat='0'] .reaction-bubble").count() == 1
     mehmet.wait_for_selector(".reaction-bubble", state="detached", timeout=5000)
+    ayse.wait_for_selector("[data-reaction='oops']:not([disabled])")  # rested: say more
 
 
 KEEP_SOCKETS = """
@@ -379,7 +393,7 @@ def test_a_card_pressed_while_the_connection_is_down_is_played_once_it_is_back(b
     ayse.context.add_init_script(KEEP_SOCKETS)
     make_table(ayse, asgi_url)
     ayse.select_option("#level-1", "easy")
-    ayse.click("li[data-seat='1'] button:has-text('Put in this seat')")
+    ayse.click("li[data-seat='1'] button:has-text('Put a bot here')")
     ayse.wait_for_selector("li[data-seat='1'] strong:has-text('Bot')")
     start(ayse)
     ayse.wait_for_selector(PLAYABLE)
@@ -426,7 +440,7 @@ def test_offline_a_slim_note_and_a_pressed_card_waits_faded_on_the_pile(browser,
     ayse = player(browser, phone=True)
     make_table(ayse, asgi_url)
     ayse.select_option("#level-1", "easy")
-    ayse.click("li[data-seat='1'] button:has-text('Put in this seat')")
+    ayse.click("li[data-seat='1'] button:has-text('Put a bot here')")
     ayse.wait_for_selector("li[data-seat='1'] strong:has-text('Bot')")
     assert ayse.locator(".lobby-start").evaluate("e => getComputedStyle(e).position") == "static"
     start(ayse)

@@ -600,7 +600,8 @@ def hold_the_answers(page, seconds=0.8):
 
 def test_your_card_leaves_at_once_and_a_refused_one_comes_back(browser, site_url):
     """The flight starts on the click, before the server answers (held here for 800 ms),
-    and the turn leaves your seat with it; a card the server refuses (a stale version)
+    and the turn leaves your seat with it and the status line names the card; a card the
+    server refuses (a stale version)
     returns to the hand with the reason, and the turn comes back to you."""
     context = context_for(browser, "desktop", pace="normal")
     page = context.new_page()
@@ -608,6 +609,7 @@ def test_your_card_leaves_at_once_and_a_refused_one_comes_back(browser, site_url
     hold_the_answers(page)
     page.evaluate("""() => {
       window.__flightAt = null; window.__answerAt = null; window.__turnLeftAt = null;
+      window.__statusAt = null;
       const send = window.fetch;
       window.fetch = (...args) => send(...args).then((answer) => {
         if (window.__answerAt === null) window.__answerAt = performance.now();
@@ -619,15 +621,19 @@ def test_your_card_leaves_at_once_and_a_refused_one_comes_back(browser, site_url
         const seat = document.querySelector("[data-table] .seat.is-turn");
         if (window.__turnLeftAt === null && (!seat || seat.dataset.seat !== "0"))
           window.__turnLeftAt = performance.now();
+        if (window.__statusAt === null &&
+            document.querySelector("[data-status]").textContent.startsWith("You: "))
+          window.__statusAt = performance.now();
         requestAnimationFrame(watch);
       };
       requestAnimationFrame(watch);
     }""")
     page.locator(".hand:not([disabled]) button[name=card]").first.click()
     wait_idle(page)
-    flight, answer, turn_left = page.evaluate(
-        "[window.__flightAt, window.__answerAt, window.__turnLeftAt]"
+    flight, answer, turn_left, told = page.evaluate(
+        "[window.__flightAt, window.__answerAt, window.__turnLeftAt, window.__statusAt]"
     )
+    assert told is not None and told < answer  # "You: four of hearts" before the answer
     assert flight is not None and answer is not None and flight < answer  # before, not after
     assert turn_left is not None and turn_left < answer
     page.unroute(PLAY_URL)
