@@ -15,6 +15,7 @@ from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
@@ -229,7 +230,7 @@ def your_puzzles_page(request):
             "label": puzzle.move["label"],
             "label_name": label_name(puzzle.move["label"]),
             "answered": puzzle.key in chosen,
-            "found": puzzle.key in chosen and puzzle.found_by(chosen[puzzle.key]),
+            "found": puzzle.key in chosen and puzzle.found_by(chosen[puzzle.key]["first"]),
         }
         for puzzle in yours.your_puzzles(request)
     ]
@@ -244,33 +245,46 @@ def _your_puzzle_or_404(request, analysis_id, index):
 
 
 def _render_your_puzzle(request, puzzle, error: str | None = None, status: int = 200):
-    chosen = yours.answers(request.session).get(puzzle.key)
-    view = puzzle.view()
-    form = (
-        None
-        if chosen
-        else {
-            "action": reverse(
-                "analysis:your_puzzle_answer", args=[puzzle.row.pk, puzzle.move["index"]]
-            ),
-            "fields": [],
-        }
-    )
+    """Before a card: the position, playable. After a wrong one: what it loses, the hand
+    still playable, and the solution one press away. Found, or the solution asked for: the
+    verdict, the game's card and the review's reason."""
+    tried = yours.answers(request.session).get(puzzle.key)
+    finished = yours.done(puzzle, tried)
+    answer_url = reverse("analysis:your_puzzle_answer", args=[puzzle.row.pk, puzzle.move["index"]])
+    form = None if finished else {"action": answer_url, "fields": []}
     context = {
         "puzzle": puzzle,
         "source": _source(puzzle),
-        "table": present_view(view, playable=form is not None, form=form),
+        "table": present_view(puzzle.view(), playable=form is not None, form=form),
         "error": error,
-        "chosen": chosen,
+        "tried": tried,
+        "finished": finished,
         "list_url": reverse("analysis:your_puzzles"),
+        "answer_url": answer_url,
     }
-    if chosen:
+    if tried and not finished:
+        context.update(
+            {
+                "latest_name": _words(tried["latest"]),
+                "latest_loss_line": capfirst(
+                    _(
+                        "The %(card)s loses about %(points)s points against the best card, "
+                        "on average."
+                    )
+                    % {
+                        "card": _words(tried["latest"]),
+                        "points": points_text(puzzle.loss(tried["latest"])),
+                    }
+                ),
+            }
+        )
+    if finished:
         kind = DealAnalysis.owner(puzzle.row.record)
         context.update(
             {
-                "found": puzzle.found_by(chosen),
-                "chosen_name": _words(chosen),
-                "chosen_loss": points_text(puzzle.loss(chosen)),
+                "found_first": puzzle.found_by(tried["first"]),
+                "found_later": puzzle.found_by(tried["latest"]),
+                "latest_name": _words(tried["latest"]),
                 "played_name": _words(puzzle.move["played"]),
                 "played_label": label_name(puzzle.move["label"]),
                 "played_loss": points_text(puzzle.move["loss"]),
@@ -301,9 +315,14 @@ def your_puzzle_page(request, analysis_id, index):
 
 @require_POST
 def your_puzzle_answer(request, analysis_id, index):
-    """The first card chosen is the answer; a card not in the hand is refused (400) and
-    changes nothing; a second post changes nothing."""
+    """A card tried (the first one counts), or ``show`` for the solution after a wrong card;
+    a card not in the hand is refused (400) and changes nothing, and so does any post once
+    the puzzle is done."""
     puzzle = _your_puzzle_or_404(request, analysis_id, index)
+    if "show" in request.POST:
+        if not yours.show_solution(request.session, puzzle):
+            return _render_your_puzzle(request, puzzle, _("Choose a card first."), 400)
+        return redirect(_your_puzzle_url(puzzle) + "#solution")
     card = request.POST.get("card", "")
     if card not in puzzle.move["values"]:
         return _render_your_puzzle(request, puzzle, _("Choose one of the cards in your hand."), 400)

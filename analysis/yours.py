@@ -83,11 +83,37 @@ def your_puzzle(request, analysis_id: int, index: int) -> YourPuzzle | None:
 
 
 def answers(session) -> dict:
-    return session.get(ANSWERS_KEY, {})
+    """``{key: {"first": card, "latest": card, "shown": bool}}``: the first card is the one
+    that counts (found or not); the others are tries until the card is found or the
+    solution asked for."""
+    return {
+        key: tried if isinstance(tried, dict) else {"first": tried, "latest": tried, "shown": True}
+        for key, tried in session.get(ANSWERS_KEY, {}).items()
+    }
 
 
 def answer(session, puzzle: YourPuzzle, card: str) -> None:
-    """The first card chosen is the answer; a later post changes nothing."""
+    """A card tried: the first is kept as the answer; once the puzzle is done (found, or
+    its solution shown) a later post changes nothing."""
     chosen = answers(session)
-    if puzzle.key not in chosen:
-        session[ANSWERS_KEY] = {**chosen, puzzle.key: card}
+    tried = chosen.get(puzzle.key)
+    if tried is not None and done(puzzle, tried):
+        return
+    first = tried["first"] if tried else card
+    chosen[puzzle.key] = {"first": first, "latest": card, "shown": False}
+    session[ANSWERS_KEY] = chosen
+
+
+def show_solution(session, puzzle: YourPuzzle) -> bool:
+    """The solution after a wrong card (before any card there is nothing to show)."""
+    chosen = answers(session)
+    tried = chosen.get(puzzle.key)
+    if tried is None:
+        return False
+    chosen[puzzle.key] = {**tried, "shown": True}
+    session[ANSWERS_KEY] = chosen
+    return True
+
+
+def done(puzzle: YourPuzzle, tried: dict | None) -> bool:
+    return tried is not None and (tried["shown"] or puzzle.found_by(tried["latest"]))

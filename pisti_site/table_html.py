@@ -51,7 +51,9 @@ def stack_html(stack: dict) -> str:
     # One mark per kind with its count ("P×3"): a row of letters ran off a phone's table.
     marks = ""
     if stack["marks"]:
-        marks += _mark("pisti-mark", _("Pişti"), mark, len(stack["marks"]))
+        marks += _mark(
+            "pisti-mark", pgettext("a mark on a captured pile", "Pişti"), mark, len(stack["marks"])
+        )
     if stack["jack_marks"]:
         marks += _mark("pisti-mark is-jack", _("Jack pişti"), jack_mark, len(stack["jack_marks"]))
     label = f'<span class="visually-hidden">{_e(stack["label"])}</span>' if stack["label"] else ""

@@ -7,7 +7,7 @@ import hashlib
 
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
 from pisti import PlayerView, Rules
 from pisti.cards import parse_card, parse_cards
@@ -28,7 +28,7 @@ from .models import Puzzle
 
 def theme_names() -> dict[str, str]:
     return {
-        "pisti": _("Pişti"),
+        "pisti": pgettext("puzzle theme", "Pişti"),
         "jack": _("Jack timing"),
         "last_capture": _("Last capture"),
         "counting": _("Card counting"),
@@ -175,7 +175,7 @@ def explanation(puzzle: Puzzle) -> list[str]:
         lines.append(
             _(
                 "After the %(other)s the next player could take the pile in "
-                "%(percent)s %% of the samples."
+                "%(percent)s%% of the samples."
             )
             % {"other": runner_up, "percent": facts["runner_up_next_takes"]}
         )

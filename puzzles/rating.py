@@ -59,11 +59,12 @@ def rate_first_answer(session, puzzle: Puzzle, found: bool) -> None:
     session[CHANGES_KEY] = changes
 
 
-def near(puzzles, rating: float, turn: int) -> int | None:
+def near(puzzles, rating: float, turn: int, rng=None) -> int | None:
     """The number of one of the :data:`NEAR_CHOICES` puzzles of ``puzzles`` rated nearest
-    ``rating`` (``turn`` picks which, so that the same rating does not always get the same
-    puzzle)."""
+    ``rating``: ``turn`` picks which, so that the same rating does not always get the same
+    puzzle, or ``rng`` draws it (a run: every visitor's streak is not the same list)."""
     rows = sorted(puzzles.values_list("number", "rating"), key=lambda r: (abs(r[1] - rating), r[0]))
     if not rows:
         return None
-    return rows[:NEAR_CHOICES][turn % min(NEAR_CHOICES, len(rows))][0]
+    choices = min(NEAR_CHOICES, len(rows))
+    return rows[rng.randrange(choices) if rng is not None else turn % choices][0]

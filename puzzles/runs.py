@@ -8,6 +8,7 @@ puzzle already left behind) changes nothing.
 
 from __future__ import annotations
 
+import random
 import time
 from dataclasses import asdict, dataclass, field
 
@@ -57,10 +58,16 @@ def _target(kind: str, score: int) -> float:
 
 
 def _pick(kind: str, score: int, seen: list[int]) -> int | None:
+    """One of the few unseen puzzles nearest the run's next rating, drawn at random (every
+    visitor's run is not the same list), never easier than the puzzle before it."""
     puzzles = Puzzle.objects.exclude(number__in=seen)
+    if seen:
+        last = Puzzle.objects.filter(number=seen[-1]).values_list("rating", flat=True).first()
+        if last is not None and puzzles.filter(rating__gte=last).exists():
+            puzzles = puzzles.filter(rating__gte=last)
     if not puzzles.exists():
         puzzles = Puzzle.objects.all()
-    return near(puzzles, _target(kind, score), len(seen))
+    return near(puzzles, _target(kind, score), len(seen), rng=random)
 
 
 def current(session, kind: str) -> Run | None:

@@ -68,13 +68,39 @@ def test_the_best_card_is_found_and_the_first_answer_stays(client, analysed):
     assert "found" in client.get("/en/analysis/yours/").content.decode()
 
 
-def test_the_card_played_in_the_game_is_not_found_again(client, analysed):
+def test_a_wrong_card_says_what_it_loses_and_the_hand_plays_on(client, analysed):
+    """The card played in the game again: what it loses, another try, the solution one
+    press away; the first card is the one that counts (the list says tried, not found)."""
     row, _state = analysed
     move = wrong_moves(row)[0]
     answer = reverse("analysis:your_puzzle_answer", args=[row.pk, move["index"]])
     client.post(answer, {"card": move["played"]})
     html = client.get(page_url(row, move)).content.decode()
-    assert "Not this one either" in html and "loses about" in html
+    played = card_words(parse_card(move["played"]))
+    assert f"Not quite: you chose the {played}." in html and "loses about" in html
+    assert 'name="card"' in html and "data-show-solution" in html
+    assert "data-your-puzzle-solution" not in html
+    client.post(answer, {"card": move["best"]})  # found on another try
+    html = client.get(page_url(row, move)).content.decode()
+    best = card_words(parse_card(move["best"]))
+    assert f"Found on another try: the {best}." in html and 'name="card"' not in html
+    listed = client.get("/en/analysis/yours/").content.decode()
+    assert "tried" in listed and "is-found" not in listed
+
+
+def test_the_solution_after_a_wrong_card_and_never_before_one(client, analysed):
+    row, _state = analysed
+    move = wrong_moves(row)[0]
+    answer = reverse("analysis:your_puzzle_answer", args=[row.pk, move["index"]])
+    refused = client.post(answer, {"show": "1"})
+    assert refused.status_code == 400 and b"Choose a card first." in refused.content
+    client.post(answer, {"card": move["played"]})
+    client.post(answer, {"show": "1"})
+    html = client.get(page_url(row, move)).content.decode()
+    best = card_words(parse_card(move["best"]))
+    assert f"The solution: the {best}." in html and 'name="card"' not in html
+    client.post(answer, {"card": move["best"]})  # done: nothing changes
+    assert "The solution: the" in client.get(page_url(row, move)).content.decode()
 
 
 @pytest.mark.parametrize("card", ["", "XX", "2C2C"])

@@ -55,6 +55,19 @@ def test_a_streak_climbs_and_the_first_wrong_card_ends_it(client):
     assert "Your best: 4." in client.get(reverse("puzzles:index")).content.decode()
 
 
+def test_streaks_of_different_visitors_are_not_one_fixed_list():
+    """The first puzzle is drawn among the nearest few, not always the same one: a streak
+    that every visitor got in the same order could be learnt by heart."""
+    from django.test import Client
+
+    firsts = set()
+    for _ in range(20):
+        visitor = Client()
+        visitor.post(reverse("puzzles:run-start", args=["streak"]))
+        firsts.add(run_of(visitor, "streak").current)
+    assert len(firsts) > 1
+
+
 def test_a_replayed_or_bad_answer_changes_nothing(client):
     client.post(reverse("puzzles:run-start", args=["streak"]))
     first = run_of(client, "streak").current

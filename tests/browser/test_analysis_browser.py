@@ -143,8 +143,13 @@ def test_your_mistakes_come_back_as_your_puzzles_on_a_phone(phone, site_url, wor
     assert cards.count() >= 2
     assert phone.locator("[data-your-puzzle-solution]").count() == 0  # nothing told before
     cards.first.click()
-    phone.wait_for_selector("[data-your-puzzle-solution]")
+    phone.wait_for_selector("[data-your-puzzle-solution], [data-your-puzzle-retry]")
     assert phone.url.endswith("#solution")
+    if phone.locator("[data-your-puzzle-retry]").count():  # a wrong card: try, or be shown
+        assert "loses about" in phone.locator("[data-your-puzzle-retry]").inner_text()
+        assert phone.locator(".hand button[name=card]").count() == cards.count()
+        phone.click("[data-show-solution]")
+        phone.wait_for_selector("[data-your-puzzle-solution]")
     solution = phone.locator("[data-your-puzzle-solution]").inner_text()
     assert "In the game you played the" in solution and "The best card: the" in solution
     phone.click("text=See this play in the review")
