@@ -21,7 +21,8 @@ if (puzzle && playLine && puzzle.hasAttribute("data-line-steps") && !reducedMoti
     playing = true;
     if (played) puzzle.innerHTML = start;  // back to the position, then again
     puzzle.scrollIntoView({ behavior: "instant", block: "center" });  // the flights start from where the cards are now
-    new Board(puzzle).play(steps).then(() => {
+    // at the slow pace whatever the table's setting: the line is there to be followed
+    new Board(puzzle, { pace: "slow" }).play(steps).then(() => {
       playing = false;
       played = true;
       playLine.textContent = playLine.getAttribute("data-again-label");
