@@ -15,6 +15,7 @@ SCALE = 173.7178  # Glicko-2's internal scale: (rating - 1500) / SCALE
 DEFAULT_RATING = 1500.0
 DEFAULT_DEVIATION = 350.0
 DEFAULT_VOLATILITY = 0.06
+PROVISIONAL_DEVIATION = 110.0  # above it a rating is provisional (lichess's bound)
 TAU = 0.5  # how much the volatility may change in a period (the paper suggests 0.3-1.2)
 EPSILON = 0.000001  # the volatility iteration's tolerance
 LOWEST_DEVIATION = 45.0  # a rating never becomes so sure that it stops moving
@@ -25,6 +26,16 @@ class Rating:
     rating: float = DEFAULT_RATING
     deviation: float = DEFAULT_DEVIATION
     volatility: float = DEFAULT_VOLATILITY
+
+    @property
+    def provisional(self) -> bool:
+        """Still unsure (few games yet): shown with a "?", as lichess does, because it
+        moves by 100 points and more a game until the deviation comes down."""
+        return self.deviation > PROVISIONAL_DEVIATION
+
+    def shown(self) -> str:
+        """The rating as a page shows it: "1671", or "1671?" while provisional."""
+        return f"{round(self.rating)}{'?' if self.provisional else ''}"
 
     def to_list(self) -> list[float]:
         return [round(self.rating, 2), round(self.deviation, 2), round(self.volatility, 6)]

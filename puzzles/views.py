@@ -53,7 +53,8 @@ def index(request):
             "today": puzzle_of_the_day(),
             "solved": len(solved),
             "total": Puzzle.objects.count(),
-            "rating": round(visitor_rating(request.session).rating),
+            "rating": visitor_rating(request.session).shown(),
+            "rating_provisional": visitor_rating(request.session).provisional,
             "best_streak": runs.best(request.session, runs.RunKind.STREAK),
             "best_timed": runs.best(request.session, runs.RunKind.TIMED),
             "themes": [
@@ -99,7 +100,7 @@ def _render(request, puzzle, error: str | None = None, status: int = 200):
             "tried": tried,
             "theme": theme,
             "solved": len(Solved(request.session)),
-            "rating": round(visitor_rating(request.session).rating),
+            "rating": visitor_rating(request.session).shown(),
             "rating_change": rating_change(request.session, number),
             "puzzle_rating": round(puzzle.rating),
             "next_url": reverse("puzzles:next")

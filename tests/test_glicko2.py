@@ -45,3 +45,8 @@ def test_an_unreadable_stored_rating_starts_over(stored):
 def test_a_stored_rating_comes_back():
     rating = update(Rating(), [(Rating(1400, 60), 1)])
     assert Rating.from_list(rating.to_list()).rating == pytest.approx(rating.rating, abs=0.01)
+
+
+def test_a_rating_is_shown_provisional_while_its_deviation_is_wide():
+    assert Rating().shown() == "1500?" and Rating().provisional
+    assert Rating(1671.4, 90).shown() == "1671" and not Rating(1671.4, 90).provisional

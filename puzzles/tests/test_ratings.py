@@ -41,7 +41,7 @@ def test_a_first_right_answer_raises_you_and_lowers_the_puzzle(client):
     puzzle.refresh_from_db()
     assert mine.rating > 1500 and puzzle.rating < before and puzzle.deviation < 250
     html = client.get(reverse("puzzles:puzzle", args=[puzzle.number])).content.decode()
-    assert f"Your puzzle rating: {round(mine.rating)} (+{round(mine.rating - 1500)})." in html
+    assert f"Your puzzle rating: {mine.shown()} (+{round(mine.rating - 1500)})." in html
     assert f"This puzzle is rated {round(puzzle.rating)}." in html
     # the same answer again moves nothing
     answer(client, puzzle, puzzle.answer)
@@ -58,7 +58,7 @@ def test_a_wrong_first_answer_lowers_you_and_a_later_try_moves_nothing(client):
     puzzle.refresh_from_db()
     assert mine.rating < 1500 and puzzle.rating > before
     html = client.get(reverse("puzzles:puzzle", args=[puzzle.number])).content.decode()
-    assert f"Your puzzle rating: {round(mine.rating)} (−{round(1500 - mine.rating)})." in html
+    assert f"Your puzzle rating: {mine.shown()} (−{round(1500 - mine.rating)})." in html
     rated = puzzle.rating
     answer(client, puzzle, puzzle.answer)  # found on another try: not a game
     puzzle.refresh_from_db()
@@ -110,3 +110,8 @@ def test_reloading_the_puzzles_keeps_the_ratings_answers_gave(client, tmp_path):
     load_puzzles(path)
     changed = Puzzle.objects.get(number=rows[0]["number"])
     assert changed.rating == seed_rating(rows[0]["values"], rows[0]["theme"])
+
+
+def test_a_new_visitors_rating_is_marked_provisional_and_explained(client):
+    html = client.get(reverse("puzzles:index")).content.decode()
+    assert "Your puzzle rating: 1500?" in html and "still provisional" in html
