@@ -103,13 +103,13 @@ def kept_reactions_key(table_id) -> str:
 
 def reaction_message(seat: int, reaction: str, earlier: bool = False, place=None) -> str:
     """A reaction as a socket message; ``earlier``: said before this connection opened
-    (logged, not shown as a bubble), with ``place`` ([deal, plays before it]) so that the
-    log puts it back between the plays it was said between."""
+    (logged, not shown as a bubble); ``place`` ([deal, plays before it]) puts it in the log
+    between the plays it was said between, on every page."""
     message = {"type": protocol.REACTION, "seat": seat, "text": reaction_text(reaction)}
     if earlier:
         message["earlier"] = True
-        if place:
-            message["deal"], message["after"] = place
+    if place:
+        message["deal"], message["after"] = place
     return json.dumps(message)
 
 
@@ -404,11 +404,13 @@ class TableConsumer(AsyncWebsocketConsumer):
         if now - self.last_reaction < REACTION_SECONDS:
             raise Refused(_("One reaction at a time: wait a moment."), "reaction_rate")
         self.last_reaction = now
-        await self.channel_layer.group_send(
-            self.group, {"type": "table.reaction", "seat": self.seat, "reaction": reaction}
-        )
         table = await self._load()
-        place = await self._db(reaction_place, table) if table is not None else None
+        seen = message.get("at")
+        place = await self._db(reaction_place, table, seen) if table is not None else None
+        await self.channel_layer.group_send(
+            self.group,
+            {"type": "table.reaction", "seat": self.seat, "reaction": reaction, "place": place},
+        )
         key = kept_reactions_key(self.table_id)
         kept = [*await cache.aget(key, []), [self.seat, reaction, place]][-REACTIONS_KEPT:]
         await cache.aset(key, kept, REACTIONS_KEPT_SECONDS)
@@ -441,7 +443,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self._send_frame(table, event.get("note"), stamp)
 
     async def table_reaction(self, event):
-        await self.send(text_data=reaction_message(event["seat"], event["reaction"]))
+        message = reaction_message(event["seat"], event["reaction"], place=event.get("place"))
+        await self.send(text_data=message)
 
     # --- helpers --------------------------------------------------------------------------
 

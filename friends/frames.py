@@ -141,16 +141,27 @@ def side_scores(match, state, names: dict, seat: int | None = None) -> list[dict
     ]
 
 
-def reaction_place(table: Table) -> list[int] | None:
-    """Where a reaction said now belongs in the log: ``[deal number, plays of that deal so
-    far]``, so that a page opened later puts it back between the same two plays."""
+def reaction_place(table: Table, seen=None) -> list[int] | None:
+    """Where a reaction belongs in the log: ``[deal number, plays of that deal before it]``,
+    so that every page, and one opened later, puts it between the same two plays. ``seen``
+    is where the sender's page stood ([deal, plays shown], its cards still flying behind
+    the server's record); taken when it is a place the deal has had, else the record's."""
     match = shown_match(table)
     if match is None:
         return None
     state = match.current or (match.finished[-1] if match.finished else None)
     if state is None:
         return None
-    return [len(match.finished) + (match.current is not None), len(state.events)]
+    place = [len(match.finished) + (match.current is not None), len(state.events)]
+    if (
+        isinstance(seen, list)
+        and len(seen) == 2
+        and all(type(n) is int for n in seen)
+        and seen[0] == place[0]
+        and 0 <= seen[1] <= place[1]
+    ):
+        return seen
+    return place
 
 
 def frame_for(table: Table, seat: int | None) -> dict:

@@ -77,6 +77,9 @@ INCOMING = {
     TAKE_OVER: {"seat": SEAT},
     SYNC: {},
 }
+# Fields a message may leave out: a reaction's ``at``, [deal, plays shown] on the sender's
+# page, so that every log puts it between the plays it was said between.
+OPTIONAL = {REACT: {"at": list}}
 
 
 def too_deep(text: str, limit: int = MAX_DEPTH) -> bool:
@@ -121,12 +124,17 @@ def read_message(text_data) -> tuple[str, dict]:
     kind = message.get("type")
     if not isinstance(kind, str) or kind not in INCOMING:
         raise malformed()
-    fields = INCOMING[kind]
-    if set(message) - {"type", *fields}:
+    fields, optional = INCOMING[kind], OPTIONAL.get(kind, {})
+    if set(message) - {"type", *fields, *optional}:
         raise malformed()
     for name, (wanted, refusal) in fields.items():
         value = message.get(name)
         # bool is an int to Python, never to this protocol
         if type(value) is not wanted:
             raise refusal()
-    return kind, {name: message[name] for name in fields}
+    for name, wanted in optional.items():
+        if name in message and type(message[name]) is not wanted:
+            raise malformed()
+    read = {name: message[name] for name in fields}
+    read.update({name: message[name] for name in optional if name in message})
+    return kind, read

@@ -208,6 +208,9 @@ SHAPES = {  # what is sent, and the refusal's code
     "thousand_brackets": (DEEP, "malformed"),
     "deep_field": ('{"type": "play", "card": ' + DEEP[:1900] + ', "version": 1}', "malformed"),
     "deep_inside_an_object": ('{"a": ' * 250 + "1" + "}" * 250, "malformed"),
+    # a reaction's optional place must be a list when it is there, and nothing else may be
+    "reaction_place_a_string": ('{"type": "react", "reaction": "oops", "at": "1,0"}', "malformed"),
+    "reaction_with_a_stray_field": ('{"type": "react", "reaction": "oops", "x": 1}', "malformed"),
     # brackets inside a string are text, not nesting: the message is read, its fields checked
     "brackets_in_a_string": (
         '{"type": "play", "card": "' + "[" * 1500 + '", "version": ""}',
@@ -762,8 +765,10 @@ def test_a_player_who_comes_back_gets_the_reactions_said_before():
         comm = communicator(table, ayse)
         assert (await comm.connect())[0]
         await settle(comm)
-        await comm.send_to(text_data='{"type": "react", "reaction": "oops"}')
-        assert (await receive(comm))["type"] == "reaction"
+        # said with the page still showing no play (the card in the air): placed there
+        await comm.send_to(text_data='{"type": "react", "reaction": "oops", "at": [1, 0]}')
+        live = await receive(comm)
+        assert live["type"] == "reaction" and (live["deal"], live["after"]) == (1, 0)
         await comm.disconnect()
         again = communicator(table, mehmet, lang="de")
         assert (await again.connect())[0]
@@ -771,9 +776,22 @@ def test_a_player_who_comes_back_gets_the_reactions_said_before():
         said = [m for m in messages if m["type"] == "reaction"]
         assert said == [
             {"type": "reaction", "seat": 0, "text": "Hoppla!", "earlier": True}
-            | {"deal": 1, "after": 1}
+            | {"deal": 1, "after": 0}
         ]
         assert messages[0]["type"] != "reaction"  # the frame first
         await again.disconnect()
 
     run(scenario)
+
+
+def test_a_reaction_is_placed_where_its_sender_stood_if_the_deal_has_had_that_place():
+    from friends.frames import reaction_place
+
+    table, _ayse, _mehmet = two_player_table()
+    state = current_state(table)
+    mover = state.current_player
+    service.play(table, mover, card_name(state.hands[mover][0]), table.version)
+    assert reaction_place(table, [1, 0]) == [1, 0]  # the sender's card still in the air
+    assert reaction_place(table, [1, 1]) == [1, 1]
+    for seen in ([1, 9], [2, 0], [0, 0], [1, -1], [True, 0], "1,0", [1, 0, 0], None):
+        assert reaction_place(table, seen) == [1, 1]  # a place the deal has not had

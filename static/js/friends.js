@@ -189,7 +189,15 @@ function drawing(root, t) {
     if (!sides || !f.sides) return;
     hooks.stripDeal.textContent = format(t.deal_number, { n: f.deal }) + " · " + f.goal;
     sides.textContent = "";
-    f.sides.forEach((side, index) => {
+    // your own side first, as the practice game's strip has it (each keeps its index, by
+    // which the board adds the points as the captures land)
+    const order = f.sides.map((side, index) => index);
+    if (f.seat !== null && f.seat !== undefined) {
+      const mine = f.seat % f.sides.length;
+      order.sort((a, b) => (b === mine) - (a === mine));
+    }
+    order.forEach((index) => {
+      const side = f.sides[index];
       const entry = sides.appendChild(element("span", "strip-side"));
       entry.appendChild(element("span", "strip-name", side.name));
       entry.append(" ");
@@ -222,11 +230,45 @@ function drawing(root, t) {
     }
   }
 
-  // One line of the log per play, numbered as the deal's plays are.
+  // One line of the log per play, numbered as the deal's plays are; a reaction said after
+  // this play, waiting for it to be shown, comes right after it.
   function logStep(step) {
     logLine(hooks.log, step.text, {
       pisti: step.pisti || step.jack_pisti, remark: !!step.leftover, number: step.index + 1,
     });
+    if (step.leftover) return;
+    const isDue = (held) => held.deal === shownDeal && held.after <= step.index + 1;
+    const due = heldReactions.filter(isDue);
+    heldReactions = heldReactions.filter((held) => !isDue(held));
+    due.forEach((held) => placeReaction(held.text, held.deal, held.after));
+  }
+
+  // A reaction goes in the log after the play its sender had last seen ([deal, after]),
+  // the same place on every page and after a reload; one said after a play this page has
+  // not shown yet waits for it; one of an earlier deal is not in this deal's log.
+  let heldReactions = [];
+  function loggedPlays() {
+    return [...hooks.log.children].filter((li) => li.value && !li.classList.contains("is-remark"));
+  }
+  function placeReaction(text, deal, after) {
+    if (!hooks.log) return;
+    if (deal === undefined || after === undefined) {
+      logLine(hooks.log, text, { remark: true, reaction: true });
+      return;
+    }
+    if (deal !== shownDeal) {
+      if (deal > (shownDeal || 0)) heldReactions.push({ text, deal, after });
+      return;
+    }
+    const plays = loggedPlays();
+    if (after > (plays.length ? plays[plays.length - 1].value : 0)) {
+      heldReactions.push({ text, deal, after });
+      return;
+    }
+    logLine(hooks.log, text, { remark: true, reaction: true });
+    const line = hooks.log.lastElementChild;
+    const next = plays.find((li) => li.value > after);
+    if (next) hooks.log.insertBefore(line, next);
   }
 
   // The board plays the new cards on the board on screen, then the server's board for
@@ -293,15 +335,13 @@ function drawing(root, t) {
     say, note, nameOf, tick,
     get frame() { return frame; },
     log(text, options) { logLine(hooks.log, text, options); },
-    // A reaction of this deal after its ``after``-th play (and the remarks already there);
-    // one of an earlier deal is not in this deal's log.
-    logAt(text, deal, after) {
-      if (!hooks.log || deal !== shownDeal) return;
-      logLine(hooks.log, text, { remark: true, reaction: true });
-      const line = hooks.log.lastElementChild;
-      const plays = [...hooks.log.children].filter((li) => li.value && !li.classList.contains("is-remark"));
-      const before = plays.find((li) => li.value > after);
-      if (before) hooks.log.insertBefore(line, before);
+    placeReaction,
+    // where this page stands, for a reaction it sends: [deal, plays shown, your own card
+    // counted from the moment it leaves the hand]
+    seenPlace() {
+      if (shownDeal === null || !hooks.log) return null;
+      const plays = loggedPlays();
+      return [shownDeal, (plays.length ? plays[plays.length - 1].value : 0) + (launched ? 1 : 0)];
     },
     // A reaction also shows for a few seconds as a bubble at the sender's seat, where the
     // others are looking (the log keeps it).
@@ -376,10 +416,7 @@ function friendsTable(root, t, closeCodes, types) {
       draw.note(message.message);
     },
     [types.reaction](message) {
-      const line = draw.nameOf(message.seat) + ": " + message.text;
-      // one said before this page opened goes back between the plays it was said between
-      if (message.earlier && message.after !== undefined) draw.logAt(line, message.deal, message.after);
-      else draw.log(line, { remark: true, reaction: true });
+      draw.placeReaction(draw.nameOf(message.seat) + ": " + message.text, message.deal, message.after);
       // one said before this page opened (a reload) is in the log, not in a bubble
       if (!message.earlier) draw.bubble(message.seat, message.text);
     },
@@ -427,7 +464,8 @@ function friendsTable(root, t, closeCodes, types) {
       target.disabled = true;  // one press; the next frame redraws the button or the wait
       socket.send({ type: types.next, version });
     } else if (target.dataset.reaction) {
-      socket.send({ type: types.react, reaction: target.dataset.reaction });
+      const at = draw.seenPlace();
+      socket.send({ type: types.react, reaction: target.dataset.reaction, ...(at ? { at } : {}) });
       coolDown(target.closest("[data-friends-reactions]"));
     } else if (target.dataset.takeOver !== undefined) {
       socket.send({ type: types.take_over, seat: Number(target.dataset.takeOver) });

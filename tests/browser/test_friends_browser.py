@@ -187,8 +187,11 @@ def test_two_players_play_a_whole_deal_and_see_each_others_plays(browser, asgi_u
     # the score strip ends on the match totals, which now count the deal's points
     final = ayse.locator("[data-deal-points]").all_inner_texts()
     for page in (ayse, mehmet):
-        assert page.locator("[data-friends-strip] .strip-total").all_inner_texts() == final
+        totals = page.locator("[data-friends-strip] .strip-total").all_inner_texts()
+        assert sorted(totals) == sorted(final)
         assert page.locator("[data-strip-points]").count() == 0
+        # each reads its own side first, as "You"
+        assert page.locator("[data-friends-strip] .strip-name").first.inner_text() == "You"
     assert "The match is over." in ayse.inner_text("[data-friends-status]")
     ayse.screenshot(path=str(tmp_path / "friends-end-desktop.png"), full_page=True)
     mehmet.screenshot(path=str(tmp_path / "friends-end-phone.png"), full_page=True)
@@ -281,6 +284,8 @@ def test_a_player_reloads_mid_deal_and_continues(browser, asgi_url):
     hand_before = sorted(b.get_attribute("value") for b in mehmet.query_selector_all(HAND))
     log_before = mehmet.locator("[data-friends-log] li").all_inner_texts()
     assert len(log_before) >= 6
+    # both players' logs put the reaction between the same two plays
+    assert ayse.locator("[data-friends-log] li").all_inner_texts() == log_before
     mehmet.reload()
     mehmet.wait_for_selector(HAND)
     hand_after = sorted(b.get_attribute("value") for b in mehmet.query_selector_all(HAND))
