@@ -10,15 +10,6 @@ from django.db import models
 from pisti_site.glicko2 import Rating
 
 
-class PuzzleQuerySet(models.QuerySet):
-    def upper_half(self):
-        """The harder half by rating (the puzzle of the day comes from it)."""
-        ratings = sorted(self.values_list("rating", flat=True))
-        if not ratings:
-            return self
-        return self.filter(rating__gte=ratings[len(ratings) // 2])
-
-
 class Puzzle(models.Model):
     number = models.PositiveIntegerField(unique=True)
     theme = models.CharField(max_length=20, db_index=True)
@@ -32,12 +23,10 @@ class Puzzle(models.Model):
     # then the others' replies with their real hands, as [seat, card, captured, kind]
     line = models.JSONField(default=dict)
     # Glicko-2 (pisti_site.glicko2): seeded from how hard the position is to see
-    # (presenting.seed_rating), then moved by every first answer
+    # (rating.seed_rating), then moved by every first answer
     rating = models.FloatField(default=1500.0, db_index=True)
     deviation = models.FloatField(default=350.0)
     volatility = models.FloatField(default=0.06)
-
-    objects = PuzzleQuerySet.as_manager()
 
     class Meta:
         ordering = ["number"]

@@ -24,6 +24,7 @@ from pisti_site.table import (
 )
 
 from .models import Puzzle
+from .rating import seed_rating
 
 
 def theme_names() -> dict[str, str]:
@@ -44,11 +45,23 @@ def only_capture(puzzle: Puzzle) -> bool:
     return takers == [parse_card(puzzle.answer)]
 
 
+def harder_half() -> list[int]:
+    """The numbers of the harder half of the puzzles by their first rating (how hard the
+    position is to see, :func:`rating.seed_rating`): fixed by the content, where the live
+    ratings move with every answer and would move the day's puzzle with them."""
+    rows = Puzzle.objects.values_list("number", "values", "theme")
+    seeded = sorted((seed_rating(values, theme), number) for number, values, theme in rows)
+    if not seeded:
+        return []
+    median = seeded[len(seeded) // 2][0]
+    return sorted(number for rating, number in seeded if rating >= median)
+
+
 def puzzle_of_the_day(today: datetime.date | None = None) -> Puzzle | None:
     """The same puzzle for everyone on a given date (UTC), a different one each day, drawn
-    from the harder half by rating, never one whose answer is the hand's only capture (the
-    day's draw moves on to the next)."""
-    numbers = sorted(Puzzle.objects.upper_half().values_list("number", flat=True))
+    from the harder half by first rating, never one whose answer is the hand's only capture
+    (the day's draw moves on to the next)."""
+    numbers = harder_half()
     if not numbers:
         return None
     today = today or datetime.datetime.now(datetime.UTC).date()

@@ -82,12 +82,20 @@ def test_next_puzzle_is_near_your_rating_and_not_one_offered_lately(client):
         assert abs(puzzle.rating - 1850) <= max(abs(r - 1850) for r in ratings[-40:])
 
 
-def test_the_puzzle_of_the_day_comes_from_the_harder_half():
-    median = statistics.median(Puzzle.objects.values_list("rating", flat=True))
+def test_the_puzzle_of_the_day_comes_from_the_harder_half_and_answers_do_not_move_it(client):
+    """The harder half by first rating; the live ratings move with every answer, and a
+    day's puzzle that moved with them changed under a visitor's eyes."""
+    first = {p.number: seed_rating(p.values, p.theme) for p in Puzzle.objects.all()}
+    median = statistics.median(first.values())
     day = datetime.date(2027, 1, 1)
-    drawn = {puzzle_of_the_day(day + datetime.timedelta(days=n)) for n in range(60)}
-    assert len(drawn) > 20
-    assert all(p.rating >= median for p in drawn)
+    drawn = [puzzle_of_the_day(day + datetime.timedelta(days=n)) for n in range(60)]
+    assert len({p.number for p in drawn}) > 20
+    assert all(first[p.number] >= median for p in drawn)
+    today = puzzle_of_the_day(day)
+    # a flood of answers moves ratings across the median; the day's puzzle stays
+    for puzzle in Puzzle.objects.order_by("rating")[:40]:
+        Puzzle.objects.filter(pk=puzzle.pk).update(rating=puzzle.rating + 900)
+    assert puzzle_of_the_day(day) == today
 
 
 def test_reloading_the_puzzles_keeps_the_ratings_answers_gave(client, tmp_path):
