@@ -66,6 +66,7 @@ function drawing(root, t) {
   let queue = Promise.resolve();
   let shownDeal = null;
   let shownPlays = 0;
+  let myLastPlay = 0;  // the number of this seat's latest play in the deal, landed or not
   let launched = null;  // your card on its way to the pile while the server decides
 
   function say(text) { hooks.status.textContent = text; }
@@ -205,6 +206,7 @@ function drawing(root, t) {
       if (f.deal_over) return;  // the total already counts the deal
       entry.append(" ");
       const now = entry.appendChild(element("span", "strip-now", "+" + side.deal_points));
+      now.title = t.this_deal;  // the pills' key is left out of the friends strip
       now.classList.toggle("is-zero", !side.deal_points);
       now.dataset.stripPoints = index;
       entry.appendChild(element("span", "visually-hidden", " " + t.this_deal));
@@ -295,6 +297,8 @@ function drawing(root, t) {
       const seen = shownDeal === f.deal ? shownPlays : 0;
       shownDeal = f.deal;
       shownPlays = Math.max(seen, f.view.history.length, ...f.steps.map((step) => step.index + 1));
+      myLastPlay = Math.max(0, ...f.steps.filter((step) => step.seat === f.seat && !step.leftover)
+        .map((step) => step.index + 1));
       const others = fresh.filter((step) => step.seat !== f.seat).map((step) => step.text);
       if (others.length) announce(others.join(" "));
       const mine = launched;
@@ -341,7 +345,10 @@ function drawing(root, t) {
     seenPlace() {
       if (shownDeal === null || !hooks.log) return null;
       const plays = loggedPlays();
-      return [shownDeal, (plays.length ? plays[plays.length - 1].value : 0) + (launched ? 1 : 0)];
+      const logged = plays.length ? plays[plays.length - 1].value : 0;
+      // your own card counts from the moment it leaves your hand, still in the air or not
+      // yet answered (then it is the play after every one the server has sent)
+      return [shownDeal, launched ? shownPlays + 1 : Math.max(logged, myLastPlay)];
     },
     // A reaction also shows for a few seconds as a bubble at the sender's seat, where the
     // others are looking (the log keeps it).

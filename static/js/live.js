@@ -3,8 +3,9 @@
 // log (data-log in practice, data-friends-log at a table with friends): newest last, at
 // most LOG_LENGTH lines, scrolled to the newest.
 
-// A deal has at most 52 plays: the log keeps a whole deal.
-export const LOG_LENGTH = 52;
+// A deal has at most 52 plays, then the leftover line, and at a table with friends the
+// reactions between them (one a player every 3 s at most): the log keeps a whole deal.
+export const LOG_LENGTH = 200;
 
 // Tell screen readers ``text``; emptied first so the same words are read again.
 export function announce(text) {
