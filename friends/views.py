@@ -157,6 +157,8 @@ def table_page(request, table_id):
             "full": full,
             "link": invite_link(request),
             "levels": short_playing_choices(),
+            # the creator picks bots (and reads what their ratings mean) for seats no friend has
+            "bot_menus": creator and any(entry["kind"] != "human" for entry in table.seats),
             "reactions": REACTIONS.items(),
             "reaction_seconds": REACTION_SECONDS,
             "default_level": DEFAULT_LEVEL,

@@ -94,6 +94,8 @@ def _render(request, puzzle, error: str | None = None, status: int = 200):
     )
     context = present(puzzle, form)
     context["error"] = error
+    today = puzzle_of_the_day()
+    context["of_the_day"] = today is not None and today.number == puzzle.number
     context.update(
         {
             "answer": tried["first"],

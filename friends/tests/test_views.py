@@ -300,3 +300,13 @@ def test_the_name_a_browser_sat_down_with_is_offered_again(client):
     assert re.search(
         r'name="name"[^>]*value="Ayşe"', client.get(reverse("friends:start")).content.decode()
     )
+
+
+def test_the_bots_rating_note_shows_only_while_a_seat_could_take_a_bot(client):
+    from django.test import Client
+
+    table = make(client, kind="1v1")
+    url = reverse("friends:table", args=[table.pk])
+    assert "rating-note" in client.get(url).content.decode()  # the free seat's bot menu
+    Client().post(url + "seat/", {"seat": "1", "name": "Mehmet"})
+    assert "rating-note" not in client.get(url).content.decode()  # two friends, no bot menu

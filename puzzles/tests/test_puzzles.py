@@ -326,3 +326,11 @@ def test_every_stored_answer_is_still_the_best_under_a_fresh_verification(chunk)
         if card_name(fresh.best) != p["answer"]:
             not_best.append(p["number"])
     assert puzzles and not_best == []
+
+
+@pytest.mark.django_db
+def test_the_days_puzzle_says_so_on_its_page_and_no_other_does(client):
+    today = puzzle_of_the_day()
+    other = Puzzle.objects.exclude(number=today.number).first()
+    assert "data-puzzle-of-the-day" in page_of(client, today)
+    assert "data-puzzle-of-the-day" not in page_of(client, other)
