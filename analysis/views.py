@@ -15,7 +15,6 @@ from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
-from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
@@ -23,7 +22,7 @@ from pisti.cards import parse_card
 from pisti_site.cardwords import card_words
 from pisti_site.deal_end import deal_summary, plays_for_deals
 from pisti_site.levels import short_playing_choices
-from pisti_site.numbers import points_text
+from pisti_site.numbers import loss_against_best, points_text
 from pisti_site.table import present_view
 
 from . import yours
@@ -238,13 +237,15 @@ def your_puzzles_page(request):
 
 
 def _your_puzzle_or_404(request, analysis_id, index):
-    puzzle = yours.your_puzzle(request, analysis_id, index)
+    """The puzzle, and all of the visitor's (the page's "next" is among them): found once."""
+    puzzles = yours.your_puzzles(request)
+    puzzle = yours.find(puzzles, analysis_id, index)
     if puzzle is None:
         raise Http404
-    return puzzle
+    return puzzle, puzzles
 
 
-def _render_your_puzzle(request, puzzle, error: str | None = None, status: int = 200):
+def _render_your_puzzle(request, puzzle, puzzles, error: str | None = None, status: int = 200):
     """Before a card: the position, playable. After a wrong one: what it loses, the hand
     still playable, and the solution one press away. Found, or the solution asked for: the
     verdict, the game's card and the review's reason."""
@@ -266,15 +267,8 @@ def _render_your_puzzle(request, puzzle, error: str | None = None, status: int =
         context.update(
             {
                 "latest_name": _words(tried["latest"]),
-                "latest_loss_line": capfirst(
-                    _(
-                        "The %(card)s loses about %(points)s points against the best card, "
-                        "on average."
-                    )
-                    % {
-                        "card": _words(tried["latest"]),
-                        "points": points_text(puzzle.loss(tried["latest"])),
-                    }
+                "latest_loss_line": loss_against_best(
+                    parse_card(tried["latest"]), puzzle.loss(tried["latest"])
                 ),
             }
         )
@@ -294,15 +288,15 @@ def _render_your_puzzle(request, puzzle, error: str | None = None, status: int =
                     f"analysis:{PREFIX[kind]}review_step",
                     args=[puzzle.row.record.pk, puzzle.row.deal, puzzle.number],
                 ),
-                "next_url": _next_unanswered(request, puzzle),
+                "next_url": _next_unanswered(request, puzzle, puzzles),
             }
         )
     return render(request, "analysis/your_puzzle.html", context, status=status)
 
 
-def _next_unanswered(request, after) -> str | None:
+def _next_unanswered(request, after, puzzles) -> str | None:
     chosen = yours.answers(request.session)
-    for puzzle in yours.your_puzzles(request):
+    for puzzle in puzzles:
         if puzzle.key not in chosen and puzzle.key != after.key:
             return _your_puzzle_url(puzzle)
     return None
@@ -310,7 +304,7 @@ def _next_unanswered(request, after) -> str | None:
 
 @require_safe
 def your_puzzle_page(request, analysis_id, index):
-    return _render_your_puzzle(request, _your_puzzle_or_404(request, analysis_id, index))
+    return _render_your_puzzle(request, *_your_puzzle_or_404(request, analysis_id, index))
 
 
 @require_POST
@@ -318,13 +312,14 @@ def your_puzzle_answer(request, analysis_id, index):
     """A card tried (the first one counts), or ``show`` for the solution after a wrong card;
     a card not in the hand is refused (400) and changes nothing, and so does any post once
     the puzzle is done."""
-    puzzle = _your_puzzle_or_404(request, analysis_id, index)
+    puzzle, puzzles = _your_puzzle_or_404(request, analysis_id, index)
     if "show" in request.POST:
         if not yours.show_solution(request.session, puzzle):
-            return _render_your_puzzle(request, puzzle, _("Choose a card first."), 400)
+            return _render_your_puzzle(request, puzzle, puzzles, _("Choose a card first."), 400)
         return redirect(_your_puzzle_url(puzzle) + "#solution")
     card = request.POST.get("card", "")
     if card not in puzzle.move["values"]:
-        return _render_your_puzzle(request, puzzle, _("Choose one of the cards in your hand."), 400)
+        refusal = _("Choose one of the cards in your hand.")
+        return _render_your_puzzle(request, puzzle, puzzles, refusal, 400)
     yours.answer(request.session, puzzle, card)
     return redirect(_your_puzzle_url(puzzle) + "#solution")

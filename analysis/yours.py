@@ -19,7 +19,7 @@ from .models import DealAnalysis
 
 LABELS = ("mistake", "blunder")  # the moves that become puzzles
 FOUND = ("best", "good")  # the labels of a card that counts as found
-ANSWERS_KEY = "your_puzzles_answers"  # {"<analysis>-<play>": the card chosen}
+ANSWERS_KEY = "your_puzzles_answers"  # {"<analysis>-<play>": the cards tried, see answers()}
 MOST_RECORDS = 40  # the visitor's latest games and tables looked at
 
 
@@ -74,22 +74,16 @@ def your_puzzles(request) -> list[YourPuzzle]:
     ]
 
 
-def your_puzzle(request, analysis_id: int, index: int) -> YourPuzzle | None:
+def find(puzzles: list[YourPuzzle], analysis_id: int, index: int) -> YourPuzzle | None:
     """One of the visitor's puzzles, or ``None`` (not theirs, not a mistake, unknown)."""
-    return next(
-        (p for p in your_puzzles(request) if p.row.pk == analysis_id and p.move["index"] == index),
-        None,
-    )
+    return next((p for p in puzzles if p.row.pk == analysis_id and p.move["index"] == index), None)
 
 
 def answers(session) -> dict:
     """``{key: {"first": card, "latest": card, "shown": bool}}``: the first card is the one
     that counts (found or not); the others are tries until the card is found or the
     solution asked for."""
-    return {
-        key: tried if isinstance(tried, dict) else {"first": tried, "latest": tried, "shown": True}
-        for key, tried in session.get(ANSWERS_KEY, {}).items()
-    }
+    return dict(session.get(ANSWERS_KEY, {}))
 
 
 def answer(session, puzzle: YourPuzzle, card: str) -> None:

@@ -13,7 +13,7 @@ from pisti import PlayerView, Rules
 from pisti.cards import parse_card, parse_cards
 from pisti.state import Event
 from pisti_site.cardwords import card_words
-from pisti_site.numbers import points_text
+from pisti_site.numbers import loss_against_best, points_text
 from pisti_site.svg import card_svg
 from pisti_site.table import (
     event_step,
@@ -225,12 +225,8 @@ def explanation(puzzle: Puzzle) -> list[str]:
 
 
 def loss_line(puzzle: Puzzle, card: str) -> str:
-    """What a wrong card is likely to cost, in plain words, without naming the best card
-    (the player may want another try)."""
-    return capfirst(
-        _("The %(card)s loses about %(points)s points against the best card, on average.")
-        % {"card": card_words(parse_card(card)), "points": points_text(points_lost(puzzle, card))}
-    )
+    """What a wrong card is likely to cost (the stored values' mean difference)."""
+    return loss_against_best(parse_card(card), points_lost(puzzle, card))
 
 
 def points_lost(puzzle: Puzzle, card: str) -> float:

@@ -45,6 +45,7 @@ def _theme(request) -> str | None:
 @require_safe
 def index(request):
     solved = Solved(request.session)
+    rating = visitor_rating(request.session)
     counts = {theme: Puzzle.objects.filter(theme=theme).count() for theme in theme_names()}
     return render(
         request,
@@ -53,8 +54,8 @@ def index(request):
             "today": puzzle_of_the_day(),
             "solved": len(solved),
             "total": Puzzle.objects.count(),
-            "rating": visitor_rating(request.session).shown(),
-            "rating_provisional": visitor_rating(request.session).provisional,
+            "rating": rating.shown(),
+            "rating_provisional": rating.provisional,
             "best_streak": runs.best(request.session, runs.RunKind.STREAK),
             "best_timed": runs.best(request.session, runs.RunKind.TIMED),
             "themes": [

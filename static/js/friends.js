@@ -252,6 +252,7 @@ function drawing(root, t) {
   function loggedPlays() {
     return [...hooks.log.children].filter((li) => li.value && !li.classList.contains("is-remark"));
   }
+  function lastLogged(plays) { return plays.length ? plays[plays.length - 1].value : 0; }
   function placeReaction(text, deal, after) {
     if (!hooks.log) return;
     if (deal === undefined || after === undefined) {
@@ -263,7 +264,7 @@ function drawing(root, t) {
       return;
     }
     const plays = loggedPlays();
-    if (after > (plays.length ? plays[plays.length - 1].value : 0)) {
+    if (after > lastLogged(plays)) {
       heldReactions.push({ text, deal, after });
       return;
     }
@@ -344,11 +345,9 @@ function drawing(root, t) {
     // counted from the moment it leaves the hand]
     seenPlace() {
       if (shownDeal === null || !hooks.log) return null;
-      const plays = loggedPlays();
-      const logged = plays.length ? plays[plays.length - 1].value : 0;
       // your own card counts from the moment it leaves your hand, still in the air or not
       // yet answered (then it is the play after every one the server has sent)
-      return [shownDeal, launched ? shownPlays + 1 : Math.max(logged, myLastPlay)];
+      return [shownDeal, launched ? shownPlays + 1 : Math.max(lastLogged(loggedPlays()), myLastPlay)];
     },
     // A reaction also shows for a few seconds as a bubble at the sender's seat, where the
     // others are looking (the log keeps it).
