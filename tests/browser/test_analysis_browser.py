@@ -132,6 +132,7 @@ def test_your_mistakes_come_back_as_your_puzzles_on_a_phone(phone, site_url, wor
     marked = phone.locator(".move-list li.label-mistake, .move-list li.label-blunder").count()
     phone.goto(f"{site_url}/en/puzzles/")
     phone.click("[data-your-puzzles-link]")
+    phone.wait_for_selector("[data-your-puzzles], [data-your-puzzles-empty]")  # loaded
     if not marked:
         assert phone.locator("[data-your-puzzles-empty]").count() == 1
         return
@@ -139,6 +140,7 @@ def test_your_mistakes_come_back_as_your_puzzles_on_a_phone(phone, site_url, wor
     assert items.count() == marked
     assert phone.evaluate("document.documentElement.scrollWidth") <= 375
     items.first.locator("a").click()
+    phone.wait_for_selector("[data-puzzle] .hand button[name=card]")  # the puzzle's page
     cards = phone.locator(".hand button[name=card]")
     assert cards.count() >= 2
     assert phone.locator("[data-your-puzzle-solution]").count() == 0  # nothing told before
