@@ -18,7 +18,7 @@ from django_tasks import TaskResultStatus
 
 from pisti.analysis import LESSONS, METHOD
 from pisti.cards import parse_card
-from pisti_site.cardwords import card_words
+from pisti_site.cardwords import ACCUSATIVE, card_words
 from pisti_site.numbers import points_text
 
 from .models import DealAnalysis
@@ -172,7 +172,7 @@ def reason(move: dict) -> str:
     shares = {
         "percent": percent_text(facts.get("percent", 0)),
         "best_percent": percent_text(facts.get("percent_best", 0)),
-        "card": best,
+        "card": card_words(parse_card(facts["best"]), ACCUSATIVE),  # "after playing it"
     }
     if kind == "lone_card":
         return (

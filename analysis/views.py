@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from pisti.cards import parse_card
-from pisti_site.cardwords import card_words
+from pisti_site.cardwords import ACCUSATIVE, NOMINATIVE, Case, card_words
 from pisti_site.deal_end import deal_summary, plays_for_deals
 from pisti_site.levels import short_playing_choices
 from pisti_site.numbers import loss_against_best, points_text
@@ -210,8 +210,8 @@ def _source(puzzle) -> str:
     return _("Your table with friends, deal %(deal)s, play %(play)s") % numbers
 
 
-def _words(name: str) -> str:
-    return card_words(parse_card(name))
+def _words(name: str, case: Case = NOMINATIVE) -> str:
+    return card_words(parse_card(name), case)
 
 
 def _your_puzzle_url(puzzle) -> str:
@@ -267,6 +267,7 @@ def _render_your_puzzle(request, puzzle, puzzles, error: str | None = None, stat
         context.update(
             {
                 "latest_name": _words(tried["latest"]),
+                "chosen_name": _words(tried["latest"], ACCUSATIVE),
                 "latest_loss_line": loss_against_best(
                     parse_card(tried["latest"]), puzzle.loss(tried["latest"])
                 ),
@@ -279,7 +280,8 @@ def _render_your_puzzle(request, puzzle, puzzles, error: str | None = None, stat
                 "found_first": puzzle.found_by(tried["first"]),
                 "found_later": puzzle.found_by(tried["latest"]),
                 "latest_name": _words(tried["latest"]),
-                "played_name": _words(puzzle.move["played"]),
+                "chosen_name": _words(tried["latest"], ACCUSATIVE),
+                "played_name": _words(puzzle.move["played"], ACCUSATIVE),
                 "played_label": label_name(puzzle.move["label"]),
                 "played_loss": points_text(puzzle.move["loss"]),
                 "best_name": _words(puzzle.move["best"]),

@@ -45,7 +45,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from pisti.cards import parse_card
-from pisti_site.cardwords import card_words
+from pisti_site.cardwords import ACCUSATIVE, card_words
 
 from . import protocol, service
 from .frames import frame_for, reaction_place
@@ -178,7 +178,7 @@ def build_frame(table: Table, seat: int | None, lang: str, note: dict | None) ->
             frame["note"] = _(
                 "The time ran out: the medium bot played the %(card)s for %(name)s."
             ) % {
-                "card": card_words(parse_card(note["card"])),
+                "card": card_words(parse_card(note["card"]), ACCUSATIVE),
                 "name": frame["seats"][note["seat"]]["name"],
             }
         return frame

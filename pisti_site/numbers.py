@@ -6,7 +6,7 @@ from django.template.defaultfilters import floatformat
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
-from .cardwords import card_words
+from .cardwords import ACCUSATIVE, card_words
 
 
 def points_text(points: float) -> str:
@@ -20,5 +20,5 @@ def loss_against_best(card: int, points: float) -> str:
     (the player may want another try): the puzzles' and the player's own puzzles' line."""
     return capfirst(
         _("The %(card)s loses about %(points)s points against the best card, on average.")
-        % {"card": card_words(card), "points": points_text(points)}
+        % {"card": card_words(card, ACCUSATIVE), "points": points_text(points)}
     )

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from pisti import deal_record
 from pisti.cards import card_name
-from pisti_site.cardwords import card_words
+from pisti_site.cardwords import ACCUSATIVE, card_words
 from pisti_site.forms import initial_for
 from pisti_site.matchplay import deal_finished
 from pisti_site.table_html import render_table
@@ -203,7 +203,9 @@ def hint(request, game_id):
             if exact
             else _("The master would play the %(card)s: %(reason)s")
         )
-        message = template % {"card": card_words(card), "reason": reason}
+        # "the best card is the X" names it; "would play the X" acts on it
+        words = card_words(card) if exact else card_words(card, ACCUSATIVE)
+        message = template % {"card": words, "reason": reason}
     if wants_json(request):
         return JsonResponse({"hint": message, "card": card_name(advice[0]) if advice else None})
     messages.info(request, message)

@@ -5,7 +5,9 @@ A position becomes a puzzle when one card is clearly best: its value beats every
 card's by at least :data:`MARGIN` deal points and by :data:`SIGMAS` standard errors of the
 difference over :data:`VERIFY_WORLDS` worlds, and a second run over as many other worlds
 (another seed) finds the same card as clearly best (the last cards of a two-player deal
-are solved exactly over every hand the opponent can hold, so there the noise is zero). No
+are solved exactly over every hand the opponent can hold, so there the noise is zero), and
+that card is not the hand's only capture (:func:`only_capture`: "take the pile" teaches
+nothing a new player does not already do). No
 theme fills more than :data:`THEME_SHARE` of a batch; two- three- and four-player tables and
 tables of partners all deal positions (:data:`TABLES`). Each puzzle stores only what the player to
 move could know (their :class:`~pisti.view.PlayerView`), the answer, every card's value and
@@ -55,6 +57,13 @@ def theme_of(view, best: int) -> str:
     if any(c >> 2 == JACK for c in view.hand):
         return "jack"
     return "counting"
+
+
+def only_capture(view, card: int) -> bool:
+    """Whether ``card`` is the one card of the hand that takes anything: a position that
+    asks no more than "take the pile", which a new player solves without seeing why."""
+    takers = [c for c in view.hand if view.capture_kind(c) is not None]
+    return takers == [card]
 
 
 def clear_best(evaluation) -> tuple[int, float] | None:
@@ -162,7 +171,11 @@ def generate(count: int, seed: int = 1, worlds: int = VERIFY_WORLDS, log=None) -
             screen = evaluate(view, seed=position_seed, first=SCREEN_SAMPLES, most=SCREEN_SAMPLES)
             if not screen.exact and not _promising(screen):
                 continue
+            if only_capture(view, screen.best):
+                continue  # the search would most likely confirm "take the pile"
             clear = verified(view, position_seed + 1, worlds)
+            if clear and only_capture(view, clear[1]):
+                continue
             theme = clear and theme_of(view, clear[1])
             if clear and not full(theme):
                 line = solution_line(state, clear[1], position_seed * 10)

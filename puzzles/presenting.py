@@ -23,6 +23,7 @@ from pisti_site.table import (
     sweep_step,
 )
 
+from . import generate
 from .models import Puzzle
 from .rating import seed_rating
 
@@ -38,11 +39,8 @@ def theme_names() -> dict[str, str]:
 
 
 def only_capture(puzzle: Puzzle) -> bool:
-    """Whether the answer is the one card of the hand that takes anything: a puzzle that
-    asks no more than "take the pile" (a poor puzzle of the day)."""
-    view = view_of(puzzle)
-    takers = [card for card in view.hand if view.capture_kind(card) is not None]
-    return takers == [parse_card(puzzle.answer)]
+    """Whether the answer is the hand's only capture (:func:`generate.only_capture`)."""
+    return generate.only_capture(view_of(puzzle), parse_card(puzzle.answer))
 
 
 def harder_half() -> list[int]:

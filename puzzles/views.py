@@ -16,6 +16,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
+from pisti.cards import parse_card
+from pisti_site.cardwords import ACCUSATIVE, card_words
+
 from . import runs
 from .models import Puzzle
 from .presenting import (
@@ -117,6 +120,7 @@ def _render(request, puzzle, error: str | None = None, status: int = 200):
             {
                 "correct": tried["first"] == puzzle.answer,
                 "latest_name": names[tried["latest"]],
+                "chosen_name": card_words(parse_card(tried["latest"]), ACCUSATIVE),
                 "best_name": names[puzzle.answer],
                 "loss_line": loss_line(puzzle, tried["latest"]),
             }

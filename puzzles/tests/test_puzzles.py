@@ -10,11 +10,12 @@ from html import unescape
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from pisti import Rules
 from pisti.analysis import evaluate
 from pisti.cards import JACK, card_name, parse_card
-from pisti_site.cardwords import card_words
+from pisti_site.cardwords import ACCUSATIVE, card_words
 from puzzles.content_loader import CONTENT
 from puzzles.generate import MARGIN, SIGMAS, THEME_SHARE, THEMES, VERIFY_WORLDS, generate
 from puzzles.models import Puzzle
@@ -334,3 +335,21 @@ def test_the_days_puzzle_says_so_on_its_page_and_no_other_does(client):
     other = Puzzle.objects.exclude(number=today.number).first()
     assert "data-puzzle-of-the-day" in page_of(client, today)
     assert "data-puzzle-of-the-day" not in page_of(client, other)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "language, chose", [("ru", "вы выбрали "), ("tr", "Tam değil: "), ("en", "you chose the ")]
+)
+def test_the_card_you_chose_is_named_in_the_case_the_sentence_needs(client, language, chose):
+    """'You chose the four of hearts' takes the card as an object: in Russian "вы выбрали
+    четвёрку червей" (not "карту четвёрка червей"), in Turkish "kupa dörtlüsünü seçtin"."""
+    puzzle = a_puzzle_with_two_wrong_cards()
+    wrong = parse_card(next(c for c in puzzle.view["hand"] if c != puzzle.answer))
+    client.post(reverse("puzzles:answer", args=[puzzle.number]), {"card": card_name(wrong)})
+    with translation.override(language):
+        html = client.get(reverse("puzzles:puzzle", args=[puzzle.number])).content.decode()
+        heading = unescape(re.search(r"<h2>(.*?)</h2>", html).group(1))
+        assert chose + card_words(wrong, ACCUSATIVE) in heading
+        if language != "en":
+            assert card_words(wrong, ACCUSATIVE) != card_words(wrong)
