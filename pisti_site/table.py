@@ -234,12 +234,15 @@ def _stack(view, side: int) -> dict:
 
 def highlight(view, hand: list[dict]) -> None:
     """Mark each card of the hand with what it would take now ("takes 5"), from the
-    player's own view: the practice game's help, and at a table with friends."""
+    player's own view: the practice game's help, and at a table with friends. The number
+    is the pile's, as the table shows it (a new player read "takes 7" under a pile of 6 as
+    a mistake); the card played goes with it, as the seat's count of cards taken shows.
+    A capture of an empty table (a house rule) takes the card itself: 1."""
     for entry in hand:
         card = entry["card"]
         kind = view.capture_kind(card)
         if kind is not None:
-            entry["takes"] = view.pile_size + 1 if view.pile_size else 1
+            entry["takes"] = view.pile_size or 1
             entry["pisti"] = {PISTI: _("pişti"), JACK_PISTI: _("jack pişti")}.get(kind)
 
 

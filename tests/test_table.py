@@ -270,3 +270,23 @@ def test_a_pisti_card_is_marked_with_the_word_alone_and_a_capture_with_its_count
         assert "2" in heard and word in heard
         plain = button(5, None)
         assert re.search(r'<span class="takes">([^<]*)</span>', plain).group(1).endswith("5")
+
+
+def test_a_capture_hint_counts_the_cards_on_the_pile():
+    """Under a card that takes the pile the hint's number is the pile's own count, the
+    number the table shows on it ("takes 6" on a pile of 6, not 7 with the card played)."""
+    from pisti_site.table import highlight
+
+    hints = 0
+    for seed in range(5):
+        state = new_deal(Rules(), rng=random.Random(seed))
+        while not state.is_over:
+            view = view_for(state, state.current_player)
+            hand = [{"card": c} for c in view.hand]
+            highlight(view, hand)
+            for entry in hand:
+                if view.capture_kind(entry["card"]) is not None:
+                    assert entry["takes"] == view.pile_size > 0
+                    hints += 1
+            state.play(view.hand[-1])
+    assert hints > 10
