@@ -10,6 +10,7 @@ from urllib.parse import urlencode
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from pisti import Rules
 from pisti.rules import InvalidRules
@@ -62,7 +63,7 @@ class HouseRulesForm(forms.Form):
         required=False,
         choices=[
             ("points", _("Points added up")),
-            ("deals", _("Deals won (one match point a deal)")),
+            ("deals", pgettext_lazy("the match is won on", "Deals won")),
         ],
     )
 
@@ -111,7 +112,7 @@ class HouseRulesForm(forms.Form):
         choices=[
             ("none", _("No pişti")),
             ("pisti", _("Ordinary pişti")),
-            ("jack_pisti", _("Jack pişti (any jack doubles)")),
+            ("jack_pisti", pgettext_lazy("a jack on a lone card", "Jack pişti")),
         ],
     )
     jack_on_empty_table = forms.ChoiceField(

@@ -291,3 +291,32 @@ def test_house_rules_show_only_the_fields_of_the_chosen_way_to_win(calm_page, si
     for index in range(2):
         zero = pills.nth(index).text_content() == "+0"
         assert pills.nth(index).is_visible() != zero
+
+
+@pytest.mark.parametrize("width", [1366, 390])
+def test_every_house_rule_choice_shows_whole_in_every_language(browser, site_url, width):
+    """Each select of the house rules is wide enough for its longest choice, on a desktop
+    and a phone, in every language (the Russian opening choice was cut on a desktop)."""
+    page = browser.new_page(viewport={"width": width, "height": 900})
+    for language in ("en", "tr", "de", "ru"):
+        page.goto(f"{site_url}/{language}/practice/")
+        page.click(".settings-fold summary")
+        page.click("[data-house-rules] > summary")
+        cut = page.evaluate(
+            """() => {
+              const cut = [];
+              const ruler = document.createElement("canvas").getContext("2d");
+              for (const select of document.querySelectorAll("[data-house-rules] select")) {
+                const style = getComputedStyle(select);
+                ruler.font = style.font;
+                const room = select.clientWidth - parseFloat(style.paddingLeft)
+                  - parseFloat(style.paddingRight) - 16;  // the arrow
+                for (const option of select.options) {
+                  if (ruler.measureText(option.text).width > room) cut.push(option.text);
+                }
+              }
+              return cut;
+            }"""
+        )
+        assert cut == [], (language, cut)
+    page.close()
