@@ -18,8 +18,7 @@ from pisti.dealing import rounds_per_deal
 from pisti_site.cardwords import card_words
 from pisti_site.numbers import points_text
 from pisti_site.table import describe_event, present_table
-
-from .service import label_name, reason
+from pisti_site.verdicts import label_name, reason
 
 # the reasons that do not say the points lost themselves: a second sentence does
 SAYS_NO_POINTS = (

@@ -24,18 +24,12 @@ from pisti_site.deal_end import deal_summary, plays_for_deals
 from pisti_site.levels import short_playing_choices
 from pisti_site.numbers import loss_against_best, points_text
 from pisti_site.table import present_view
+from pisti_site.verdicts import label_name, reason
 
 from . import yours
 from .board import analysed_plays, loss_chart, move_list, step_table, verdict
 from .models import DealAnalysis
-from .service import (
-    label_name,
-    match_overview,
-    progress_text,
-    reason,
-    request_analysis,
-    summary,
-)
+from .service import match_overview, progress_text, request_analysis, summary
 
 STEP_HEADER = "X-Review-Step"
 # The address names of each kind of record's review ("table_review_step", …).

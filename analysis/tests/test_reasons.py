@@ -8,10 +8,10 @@ import pytest
 from django.utils import translation
 
 from analysis.board import verdict
-from analysis.service import kind_name, reason
 from pisti import Rules, new_deal
 from pisti.analysis import LESSONS
 from pisti.cards import card_name
+from pisti_site.verdicts import kind_name, reason
 
 LANGUAGES = ("en", "tr", "de", "ru")
 
@@ -32,11 +32,12 @@ def test_each_kind_reads_in_every_language_and_names_the_better_card(kind):
     for language in LANGUAGES[1:]:
         line, name = lines[language]
         assert line != english_line and name != english_name, language
-    cards = {"en": "ace of diamonds", "de": "Karo-Ass", "ru": "туз бубён"}
-    for language, words in cards.items():
+    # named as the subject or, where the sentence plays it, as its object ("сыграть туза")
+    cards = {"en": ("ace of diamonds",), "de": ("Karo-Ass",), "ru": ("туз бубён", "туза бубён")}
+    for language, forms in cards.items():
         line = lines[language][0]
         if "%(card)s" in _english_template(kind):
-            assert words in line, (language, line)
+            assert any(words in line for words in forms), (language, line)
 
 
 def _english_template(kind: str) -> str:

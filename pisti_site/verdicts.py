@@ -1,0 +1,157 @@
+"""The teacher's words for a verdict: the name of a label ("mistake") and of a kind of
+mistake ("missed pişti"), and the sentence that says why the best card is better than
+another (:func:`reason`), from the facts :func:`pisti.analysis.classify` gives. One place
+for them: the review of a deal, your puzzles and the puzzles all say it the same way."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from pisti.cards import parse_card
+
+from .cardwords import ACCUSATIVE, card_words
+from .numbers import points_text
+
+
+def label_name(label: str) -> str:
+    return {
+        "best": _("best"),
+        "good": _("good"),
+        "inaccuracy": _("inaccuracy"),
+        "mistake": _("mistake"),
+        "blunder": _("blunder"),
+    }[label]
+
+
+def kind_name(kind: str) -> str:
+    return {
+        "pisti_missed": _("missed pişti"),
+        "capture_missed": _("missed capture"),
+        "lone_card": _("lone card left for the opponent"),
+        "jack_spent": _("jack spent on a small pile"),
+        "last_capture": _("last capture given up"),
+        "feeds_pile": _("pile fed to the next player"),
+        "safe_card": _("safe card not used"),
+        "points_offered": _("points left on the pile"),
+        "point_cards": _("point cards lost later"),
+        "most_cards": _("most cards put at risk"),
+        "pisti_chances": _("pişti chances given away"),
+        "value": _("weaker card"),
+    }[kind]
+
+
+# A loss that goes mostly to one part of the rest of the deal (pisti.analysis.loss_parts).
+LATER_PARTS = {
+    "point_cards": lambda: _(
+        "The %(card)s keeps about %(gain)s points more on average, most of them in the "
+        "point cards taken later in the deal."
+    ),
+    "most_cards": lambda: _(
+        "The %(card)s keeps about %(gain)s points more on average, most of them through "
+        "the bonus for the most cards."
+    ),
+    "pisti_chances": lambda: _(
+        "The %(card)s keeps about %(gain)s points more on average, most of them in piştis "
+        "made or given away later in the deal."
+    ),
+}
+
+
+def reason(move: dict) -> str:
+    """One line, in the visitor's language, from what the search saw."""
+    facts = move["facts"]
+    kind = move["kind"]
+    if kind == "best":
+        return _("The search agrees with your card.")
+    best = card_words(parse_card(facts["best"]))
+    gain = points_text(move.get("loss", facts.get("gain", 0)))  # the number the header shows
+    if kind == "close":
+        if move.get("label") == "best":
+            return _("As good as the %(card)s: on average both keep the same points.") % {
+                "card": best
+            }
+        return _(
+            "Nearly as good as the %(card)s, which keeps only about %(gain)s points more on "
+            "average."
+        ) % {"card": best, "gain": gain}
+    if kind == "pisti_missed":
+        return _("The %(card)s takes the lone card for a pişti.") % {"card": best}
+    if kind == "capture_missed":
+        return ngettext(
+            "The %(card)s takes the pile of %(n)s card.",
+            "The %(card)s takes the pile of %(n)s cards.",
+            facts["pile"],
+        ) % {"card": best, "n": facts["pile"]}
+    if kind == "last_capture":
+        return _("Gives up the last capture: the %(card)s takes it.") % {"card": best}
+    if kind == "jack_spent":
+        if not facts["pile"]:
+            return _("Spends a jack on an empty table.")
+        if facts.get("last_jack"):
+            return ngettext(
+                "Spends your last jack on a pile of %(n)s card.",
+                "Spends your last jack on a pile of %(n)s cards.",
+                facts["pile"],
+            ) % {"n": facts["pile"]}
+        return ngettext(
+            "Spends a jack on a pile of %(n)s card.",
+            "Spends a jack on a pile of %(n)s cards.",
+            facts["pile"],
+        ) % {"n": facts["pile"]}
+    shares = {
+        "percent": percent_text(facts.get("percent", 0)),
+        "best_percent": percent_text(facts.get("percent_best", 0)),
+        "card": card_words(parse_card(facts["best"]), ACCUSATIVE),  # "after playing it"
+    }
+    if kind == "lone_card":
+        return (
+            _(
+                "Leaves a lone card. From what you could know, the next player would hold a "
+                "match or a jack in about %(percent)s of the possible deals (after the "
+                "%(card)s: %(best_percent)s)."
+            )
+            % shares
+        )
+    if kind == "feeds_pile":
+        return (
+            _(
+                "From what you could know, the next player could take this pile in about "
+                "%(percent)s of the possible deals (after the %(card)s: %(best_percent)s)."
+            )
+            % shares
+        )
+    if kind == "safe_card":
+        return _(
+            "No card that matches the %(card)s is left unseen (the others are played or in "
+            "your hand): only a jack can take it. It keeps about %(gain)s points more on "
+            "average."
+        ) % {"card": best, "gain": gain}
+    if kind == "points_offered":
+        return ngettext(
+            "The %(played)s, worth %(n)s point, stays on the pile for whoever takes it next; "
+            "the %(card)s keeps about %(gain)s points more on average.",
+            "The %(played)s, worth %(n)s points, stays on the pile for whoever takes it next; "
+            "the %(card)s keeps about %(gain)s points more on average.",
+            facts["points"],
+        ) % {
+            "played": card_words(parse_card(facts["played"])),
+            "n": facts["points"],
+            "card": best,
+            "gain": gain,
+        }
+    if kind in LATER_PARTS:
+        return LATER_PARTS[kind]() % {"card": best, "gain": gain}
+    if move["exact"]:
+        return _(
+            "The %(card)s is worth %(gain)s points more, over every hand the opponent can hold."
+        ) % {"card": best, "gain": gain}
+    return _("The %(card)s keeps about %(gain)s points more on average.") % {
+        "card": best,
+        "gain": gain,
+    }
+
+
+def percent_text(percent) -> str:
+    """ "53 %" in the visitor's format, never broken between the number and the sign."""
+    return (_("%(p)s %%") % {"p": percent}).replace(" ", "\u00a0")
