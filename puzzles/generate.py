@@ -19,10 +19,10 @@ from __future__ import annotations
 import math
 import random
 
-from pisti import Rules, new_deal, view_for
-from pisti.analysis import evaluate
+from pisti import PlayerView, Rules, new_deal, view_for
+from pisti.analysis import CardValue, Evaluation, classify, evaluate
 from pisti.bots import make_bot
-from pisti.cards import JACK, card_name
+from pisti.cards import JACK, card_name, parse_card, parse_cards
 
 MARGIN = 1.5  # deal points the best card must beat every other card by
 SIGMAS = 4.0  # ... and this many standard errors
@@ -104,6 +104,45 @@ def puzzle_from(view, evaluation, best: int, margin: float) -> dict:
     }
 
 
+def stored_view(data: dict) -> PlayerView:
+    """A puzzle's stored view (``PlayerView.to_dict``) as the engine's object again."""
+    return PlayerView(
+        rules=Rules.from_dict(data["rules"]),
+        seat=data["seat"],
+        dealer=data["dealer"],
+        hand=tuple(parse_cards(data["hand"])),
+        pile_size=data["pile_size"],
+        pile_face_up=tuple(parse_cards(data["pile_face_up"])),
+        history=tuple((h["seat"], parse_card(h["card"])) for h in data["history"]),
+        seen=tuple(parse_cards(data["seen"])),
+        captured_cards=tuple(data["captured_cards"]),
+        pisti=tuple(data["pisti"]),
+        jack_pisti=tuple(data["jack_pisti"]),
+        hand_sizes=tuple(data["hand_sizes"]),
+        stock=data["stock"],
+        last_capture_side=data["last_capture_side"],
+        to_move=data["seat"],
+    )
+
+
+def why_not_runner_up(puzzle: dict) -> dict:
+    """Why the answer beats the next best card, in the review's own terms: what
+    :func:`pisti.analysis.classify` says of the runner-up as if it had been played (a
+    missed capture, a lone card left, points lost later in the deal, ...), from the
+    puzzle's stored values. Card names as the review stores them."""
+    view = stored_view(puzzle["view"])
+    facts = puzzle["facts"]
+    best, runner_up = parse_card(puzzle["answer"]), parse_card(facts["runner_up"])
+    values = {
+        parse_card(name): CardValue(parse_card(name), value, stderr)
+        for name, (value, stderr) in puzzle["values"].items()
+    }
+    takes = {best: facts["next_takes"] / 100, runner_up: facts["runner_up_next_takes"] / 100}
+    evaluation = Evaluation(values, puzzle["exact"], puzzle["samples"], takes)
+    kind, why = classify(view, runner_up, best, evaluation)
+    return {"kind": kind, "facts": {**why, "best": card_name(best), "played": card_name(runner_up)}}
+
+
 def bot_deal(rules: Rules, seed: int):
     """Each decision of a deal the bots play: (the player's view, the whole state)."""
     state = new_deal(rules, rng=random.Random(seed), dealer=seed % rules.players)
@@ -179,7 +218,9 @@ def generate(count: int, seed: int = 1, worlds: int = VERIFY_WORLDS, log=None) -
             theme = clear and theme_of(view, clear[1])
             if clear and not full(theme):
                 line = solution_line(state, clear[1], position_seed * 10)
-                puzzles.append({**puzzle_from(view, *clear), "line": line})
+                puzzle = puzzle_from(view, *clear)
+                puzzle["facts"]["why"] = why_not_runner_up(puzzle)
+                puzzles.append({**puzzle, "line": line})
                 found[theme] = found.get(theme, 0) + 1
                 themes[theme] += 1
         deal += 1

@@ -9,9 +9,9 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
-from pisti import PlayerView, Rules
-from pisti.cards import parse_card, parse_cards
-from pisti.state import Event
+from pisti import PlayerView
+from pisti.cards import parse_card
+from pisti.state import JACK_PISTI, PISTI, Event
 from pisti_site.cardwords import card_words
 from pisti_site.numbers import loss_against_best, points_text
 from pisti_site.svg import card_svg
@@ -22,6 +22,7 @@ from pisti_site.table import (
     side_names_seen_from,
     sweep_step,
 )
+from pisti_site.verdicts import reason
 
 from . import generate
 from .models import Puzzle
@@ -79,25 +80,7 @@ def _card(name: str) -> dict:
 
 def view_of(puzzle: Puzzle) -> PlayerView:
     """The stored view (``PlayerView.to_dict``) as the engine's object again."""
-    data = puzzle.view
-    cards = parse_cards
-    return PlayerView(
-        rules=Rules.from_dict(data["rules"]),
-        seat=data["seat"],
-        dealer=data["dealer"],
-        hand=tuple(cards(data["hand"])),
-        pile_size=data["pile_size"],
-        pile_face_up=tuple(cards(data["pile_face_up"])),
-        history=tuple((h["seat"], parse_card(h["card"])) for h in data["history"]),
-        seen=tuple(cards(data["seen"])),
-        captured_cards=tuple(data["captured_cards"]),
-        pisti=tuple(data["pisti"]),
-        jack_pisti=tuple(data["jack_pisti"]),
-        hand_sizes=tuple(data["hand_sizes"]),
-        stock=data["stock"],
-        last_capture_side=data["last_capture_side"],
-        to_move=data["seat"],
-    )
+    return generate.stored_view(puzzle.view)
 
 
 def present(puzzle: Puzzle, form=None) -> dict:
@@ -152,28 +135,20 @@ def solution_steps(puzzle: Puzzle) -> list[dict]:
 
 
 def explanation(puzzle: Puzzle) -> list[str]:
-    """Sentences from the position's facts: why the answer, then the numbers."""
+    """Sentences from the position's facts: why the answer beats the next best card (the
+    review's own reason, :func:`generate.why_not_runner_up`), the theme's rule, then the
+    numbers."""
     facts = puzzle.facts
     best = card_words(parse_card(puzzle.answer))
     runner_up = card_words(parse_card(facts["runner_up"]))
+    why = facts["why"]
     lines = []
-    if puzzle.theme == "pisti" and facts["takes"]:
+    makes_pisti = view_of(puzzle).capture_kind(parse_card(puzzle.answer)) in (PISTI, JACK_PISTI)
+    if makes_pisti and why["kind"] != "pisti_missed":  # else the reason says it
         lines.append(_("The %(card)s takes the lone card on the table: a pişti.") % {"card": best})
-    elif facts["takes"]:
-        lines.append(
-            ngettext(
-                "The %(card)s takes the pile of %(n)s card.",
-                "The %(card)s takes the pile of %(n)s cards.",
-                facts["pile"],
-            )
-            % {"card": best, "n": facts["pile"]}
-        )
-    elif puzzle.theme == "jack":
-        lines.append(
-            _("Keep the jack for a pile worth it: the %(card)s gives less away.") % {"card": best}
-        )
-    else:
-        lines.append(_("The %(card)s gives the next player the least to take.") % {"card": best})
+    if why["kind"] != "value":  # a plain "keeps more points" is what the numbers say
+        lines.append(_("Why not the %(card)s, the next best card?") % {"card": runner_up})
+        lines.append(reason({**why, "exact": puzzle.exact}))
     if puzzle.theme == "last_capture":
         lines.append(
             _("Whoever makes the last capture also takes the cards left on the table at the end.")
@@ -182,7 +157,8 @@ def explanation(puzzle: Puzzle) -> list[str]:
         lines.append(
             _("Your partner plays after your left-hand opponent: think of what you leave for them.")
         )
-    if facts["runner_up_next_takes"] > facts["next_takes"] + 10:
+    told = why["kind"] in ("lone_card", "feeds_pile")  # the reason already gave the shares
+    if not told and facts["runner_up_next_takes"] > facts["next_takes"] + 10:
         lines.append(
             _(
                 "After the %(other)s the next player could take the pile in "

@@ -353,3 +353,35 @@ def test_the_card_you_chose_is_named_in_the_case_the_sentence_needs(client, lang
         assert chose + card_words(wrong, ACCUSATIVE) in heading
         if language != "en":
             assert card_words(wrong, ACCUSATIVE) != card_words(wrong)
+
+
+def test_every_stored_reason_is_the_reviews_own_for_the_next_best_card():
+    """Each puzzle says why its answer beats the next best card with the reason the review
+    would give had that card been played (:func:`pisti.analysis.classify`): recomputed from
+    the stored position and values, it is the stored one."""
+    from puzzles.generate import why_not_runner_up
+
+    puzzles = json.loads(CONTENT.read_text())
+    for puzzle in puzzles:
+        assert why_not_runner_up(puzzle) == puzzle["facts"]["why"], puzzle["number"]
+    kinds = Counter(p["facts"]["why"]["kind"] for p in puzzles)
+    assert len(kinds) >= 5  # not one stock sentence
+
+
+@pytest.mark.django_db
+def test_the_explanation_says_why_not_the_next_best_card():
+    """The explanation names the next best card and gives the review's reason against it
+    (a missed capture: the answer takes the pile); a pişti answer says so."""
+    missed = next(p for p in Puzzle.objects.all() if p.facts["why"]["kind"] == "capture_missed")
+    with translation.override("en"):
+        text = " ".join(explanation(missed))
+    runner_up = card_words(parse_card(missed.facts["runner_up"]))
+    assert f"Why not the {runner_up}, the next best card?" in text
+    assert f"The {card_words(parse_card(missed.answer))} takes the pile of" in text
+    pisti = next(
+        p
+        for p in Puzzle.objects.all()
+        if view_of(p).capture_kind(parse_card(p.answer)) == 1 and p.facts["pile"] == 1
+    )
+    with translation.override("en"):
+        assert "a pişti" in " ".join(explanation(pisti))
