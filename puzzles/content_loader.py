@@ -29,6 +29,7 @@ def load_puzzles(path: Path = CONTENT) -> dict[str, int]:
         changed, new = [], []
         for r in rows:
             fields = {name: r.get(name, {}) for name in FIELDS}
+            fields["first_rating"] = seed_rating(r["values"], r["theme"])
             puzzle = kept.get(r["number"])
             same = puzzle is not None and (puzzle.view, puzzle.answer) == (r["view"], r["answer"])
             if same and puzzle.deviation != DEFAULT_DEVIATION:
@@ -47,5 +48,7 @@ def load_puzzles(path: Path = CONTENT) -> dict[str, int]:
                     setattr(puzzle, name, value)
                 changed.append(puzzle)
         Puzzle.objects.bulk_create(new)
-        Puzzle.objects.bulk_update(changed, [*FIELDS, "rating", "deviation", "volatility"])
+        Puzzle.objects.bulk_update(
+            changed, [*FIELDS, "first_rating", "rating", "deviation", "volatility"]
+        )
     return {"puzzles": len(rows)}

@@ -27,6 +27,9 @@ class Puzzle(models.Model):
     rating = models.FloatField(default=1500.0, db_index=True)
     deviation = models.FloatField(default=350.0)
     volatility = models.FloatField(default=0.06)
+    # the seeded rating, kept when answers move ``rating``: the puzzle of the day is drawn
+    # from the harder half by it (presenting.harder_half), fixed by the content
+    first_rating = models.FloatField(default=1500.0)
 
     class Meta:
         ordering = ["number"]

@@ -26,7 +26,6 @@ from pisti_site.verdicts import reason
 
 from . import generate
 from .models import Puzzle
-from .rating import seed_rating
 
 
 def theme_names() -> dict[str, str]:
@@ -48,8 +47,9 @@ def harder_half() -> list[int]:
     """The numbers of the harder half of the puzzles by their first rating (how hard the
     position is to see, :func:`rating.seed_rating`): fixed by the content, where the live
     ratings move with every answer and would move the day's puzzle with them."""
-    rows = Puzzle.objects.values_list("number", "values", "theme")
-    seeded = sorted((seed_rating(values, theme), number) for number, values, theme in rows)
+    seeded = sorted(
+        (rating, number) for number, rating in Puzzle.objects.values_list("number", "first_rating")
+    )
     if not seeded:
         return []
     median = seeded[len(seeded) // 2][0]
