@@ -99,15 +99,8 @@ def _stack_of(seat: dict) -> str:
     return stack_html(seat["stack"]) if seat["stack"] else ""
 
 
-def _other_seat(seat: dict, top_level: str | None = None) -> str:
-    # a side seat whose bot plays at the top seat's level says so only where there is
-    # room: on a phone "Left opponent / Medium" took three lines of a narrow side seat
-    repeated = seat["position"] in ("left", "right") and seat["level"] == top_level
-    level = (
-        f' <span class="seat-level{" is-repeated" if repeated else ""}">{_e(seat["level"])}</span>'
-        if seat["level"]
-        else ""
-    )
+def _other_seat(seat: dict) -> str:
+    level = f' <span class="seat-level">{_e(seat["level"])}</span>' if seat["level"] else ""
     if seat["revealed"]:
         hand = _revealed(seat) + "\n      "
     else:
@@ -237,8 +230,8 @@ def render_table(table: dict, csrf_input: str = "") -> SafeString:
     """The table for :func:`pisti_site.table.present_table`'s ``table``; ``csrf_input`` is
     the form's hidden CSRF field when a page (not a friends frame) posts the hand."""
     turn = f' data-turn="{_e(table["turn"])}"' if table["turn"] is not None else ""
-    top_level = next((s["level"] for s in table["seats"] if s["position"] == "top"), None)
-    others = "".join(_other_seat(s, top_level) if not s["is_me"] else "" for s in table["seats"])
+    your_turn = _("Your turn.")  # said after the play that hands you the turn (board.js)
+    others = "".join(_other_seat(s) if not s["is_me"] else "" for s in table["seats"])
     mine = "".join(_my_seat(s) if s["is_me"] else "" for s in table["seats"])
     if table["form"]:
         hand = _form(table, csrf_input)
@@ -248,7 +241,8 @@ def render_table(table: dict, csrf_input: str = "") -> SafeString:
         hand = ""
     return mark_safe(  # noqa: S308 - every value above is escaped
         f'\n<div class="game-table players-{_e(table["players"])}" data-table '
-        f'data-sprite="{_e(sprite_url())}" data-me="{_e(table["me"])}"{turn}>\n'
+        f'data-sprite="{_e(sprite_url())}" data-me="{_e(table["me"])}"{turn} '
+        f'data-your-turn-text="{_e(your_turn)}">\n'
         '  <div class="felt">\n'
         f"    {others}\n"
         f"    {_centre(table)}{mine}\n"

@@ -290,20 +290,3 @@ def test_a_capture_hint_counts_the_cards_on_the_pile():
                     hints += 1
             state.play(view.hand[-1])
     assert hints > 10
-
-
-def test_a_side_seat_sharing_the_top_seats_level_marks_it_repeated():
-    """On a phone the side seats of a 2 vs 2 table drop a level the top seat already
-    shows (the class the phone CSS hides); a different level is always shown."""
-    state = new_deal(Rules(players=4, partnerships=True), rng=random.Random(3))
-    same = render_table(
-        present_table(state, 0, playable=False, levels=dict.fromkeys((1, 2, 3), "Medium"))
-    )
-    assert same.count('class="seat-level is-repeated"') == 2
-    assert same.count('class="seat-level"') == 1
-    mixed = render_table(
-        present_table(state, 0, playable=False, levels={1: "Easy", 2: "Medium", 3: "Medium"})
-    )
-    assert mixed.count('class="seat-level is-repeated"') == 1  # the right seat's
-    css = (Path(__file__).resolve().parents[1] / "static/css/site.css").read_text()
-    assert ".seat-level.is-repeated { display: none; }" in css

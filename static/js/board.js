@@ -470,7 +470,14 @@ function playStep(board, step, options, timing) {
     .then(() => {
       if (step.captured) return wait(timing.look).then(() => sweep(board, step, timing));
     })
-    .then(() => { if (toMe) moveTurn(board, step); })
+    .then(() => {
+      if (!toMe) return;
+      moveTurn(board, step);
+      // the line still tells the reply; it now also says whose turn it is ("…, 6 cards
+      // taken. Your turn."): a new player read the reply alone as the table still busy
+      const yours = board.getAttribute("data-your-turn-text");
+      if (yours) setStatus(board, step.text + " " + yours);
+    })
     // the pause before the next play; after the last one the hand is yours at once
     .then(() => (options.last === step ? undefined : wait(timing.gap)));
 }

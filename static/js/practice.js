@@ -161,11 +161,13 @@ function game(root) {
           const status = root.querySelector("[data-status]");
           if (status && status.textContent) said.push(status.textContent);
           if (said.length) announce(said.join(" "));
-          // The last play stays readable on the board (the seat's flag shows whose turn it
-          // is), so a bot's capture is not gone the moment the new board comes in.
+          // The last play stays readable on the board, so a bot's capture is not gone the
+          // moment the new board comes in, and the line says the turn is yours.
           const last = steps[steps.length - 1];
           if (last && !payload.deal_over && root.querySelector("fieldset.hand:not([disabled])")) {
-            board.status(last.text);
+            const yours = board.element.getAttribute("data-your-turn-text");
+            board.status(String(last.seat) === board.element.getAttribute("data-me") || !yours
+              ? last.text : last.text + " " + yours);
           }
         });
       })

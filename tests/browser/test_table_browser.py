@@ -823,3 +823,16 @@ def test_the_table_fills_a_phone_screen(browser, site_url, height):
     assert hand["y"] + hand["height"] <= height - hint["height"]
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     context.close()
+
+
+def test_the_status_line_says_your_turn_after_the_reply_that_hands_it_over(browser, site_url):
+    """After the bot's reply the line tells the reply and then that the turn is yours (a
+    new player read the reply alone as the table still busy)."""
+    context = context_for(browser, "phone", pace="fast")
+    page = context.new_page()
+    new_game(page, site_url)
+    page.locator(".hand:not([disabled]) button[name=card]").first.click()
+    wait_idle(page)
+    status = page.inner_text("[data-status]")
+    assert status.startswith("Your opponent: ") and status.endswith(". Your turn."), status
+    context.close()
