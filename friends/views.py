@@ -108,6 +108,7 @@ def script_strings(lobby: str) -> dict:
         "waiting": _("Waiting for %(name)s…"),
         "take_over": _("Let a bot play for %(name)s"),
         "stand_in": _("a bot is playing for now"),
+        "away": _("not at the table"),
         "you": _("(you)"),
         "deal_over": _("The deal is over."),
         "match_over": _("The match is over."),

@@ -168,6 +168,7 @@ function drawing(root, t) {
       if (seat.level_name) item.appendChild(element("span", "seat-level", seat.level_name));
       if (seat.seat === f.seat) item.appendChild(element("span", "you", " " + t.you));
       if (seat.stand_in) item.appendChild(element("span", "stand-in", " — " + t.stand_in));
+      else if (seat.away && seat.kind === "human") item.appendChild(element("span", "away-note", " — " + t.away));
       if (seat.to_move && f.timer) {
         item.appendChild(timerRing());
         item.appendChild(element("span", "timer-text", "")).dataset.timerText = "";

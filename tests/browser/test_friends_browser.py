@@ -328,6 +328,10 @@ def test_the_timer_plays_for_an_absent_player(browser, asgi_url):
         play_if_my_turn(ayse)
         ayse.wait_for_timeout(200)
     mehmet_context.close()
+    # his entry says why it is dashed, beside the button that hands his seat to a bot
+    away = ayse.wait_for_selector(".friends-player.is-away:has(.away-note)", timeout=15_000)
+    assert away.query_selector(".away-note").inner_text().strip() == "— not at the table"
+    assert away.query_selector("[data-take-over]")
     ayse.wait_for_selector("[data-friends-note]:has-text('The time ran out')", timeout=25_000)
     assert "Mehmet" in ayse.inner_text("[data-friends-note]")
 
