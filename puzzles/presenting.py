@@ -38,11 +38,6 @@ def theme_names() -> dict[str, str]:
     }
 
 
-def only_capture(puzzle: Puzzle) -> bool:
-    """Whether the answer is the hand's only capture (:func:`generate.only_capture`)."""
-    return generate.only_capture(view_of(puzzle), parse_card(puzzle.answer))
-
-
 def harder_half() -> list[int]:
     """The numbers of the harder half of the puzzles by their first rating (how hard the
     position is to see, :func:`rating.seed_rating`): fixed by the content, where the live
@@ -58,19 +53,13 @@ def harder_half() -> list[int]:
 
 def puzzle_of_the_day(today: datetime.date | None = None) -> Puzzle | None:
     """The same puzzle for everyone on a given date (UTC), a different one each day, drawn
-    from the harder half by first rating, never one whose answer is the hand's only capture
-    (the day's draw moves on to the next)."""
+    from the harder half by first rating."""
     numbers = harder_half()
     if not numbers:
         return None
     today = today or datetime.datetime.now(datetime.UTC).date()
     digest = hashlib.sha256(today.isoformat().encode()).digest()
-    start = int.from_bytes(digest[:8], "big") % len(numbers)
-    for step in range(len(numbers)):
-        puzzle = Puzzle.objects.get(number=numbers[(start + step) % len(numbers)])
-        if not only_capture(puzzle):
-            return puzzle
-    return None
+    return Puzzle.objects.get(number=numbers[int.from_bytes(digest[:8], "big") % len(numbers)])
 
 
 def _card(name: str) -> dict:
