@@ -225,6 +225,7 @@ def deal_end_context(match, names: list[str], reader_side: int | None = 0) -> di
         "deal_table": summary["sides"],
         # a line needs two deals to say anything
         "chart": totals_chart(match, names) if len(match.finished) > 1 else "",
+        "series": list(enumerate(names)),  # the chart's legend, in its colours
         "end_reason": end_reason(match) if outcome.over else "",
         "everyone_won": outcome.over and len(outcome.winners) == match.rules.sides,
         "history": [

@@ -74,6 +74,12 @@ def test_a_whole_short_match_against_beginner(client):
     # the match's chart is a line through the deals: drawn once there are two of them (a
     # match of 50 points is now and then won in one deal)
     assert ('<svg class="chart"' in final) == (len(match.finished) > 1)
+    if len(match.finished) > 1:  # its legend names each line in its colour, yours first
+        legend = re.search(r'<ul class="chart-legend series-legend">(.*?)</ul>', final).group(1)
+        assert re.findall(r'<li class="series-(\d)">([^<]+)</li>', legend) == [
+            ("0", "You"),
+            ("1", "Your opponent"),
+        ]
 
 
 @pytest.mark.parametrize("table, players", [("2v2", 4), ("3", 3), ("4", 4)])
