@@ -201,7 +201,7 @@ def hint(request, game_id):
                 "%(card)s: %(reason)s"
             )
             if exact
-            else _("The master would play the %(card)s: %(reason)s")
+            else _("The master bot would play the %(card)s: %(reason)s")
         )
         # "the best card is the X" names it; "would play the X" acts on it
         words = card_words(card) if exact else card_words(card, ACCUSATIVE)

@@ -265,7 +265,7 @@ def test_a_last_round_hint_is_the_exact_review_best_and_says_so(client):
     assert hint["hint"].startswith("Over every hand the opponent can still hold")
     early = start_game(client)
     hint = client.post(early + "hint/", HTTP_ACCEPT="application/json").json()
-    assert hint["hint"].startswith("The master would play")
+    assert hint["hint"].startswith("The master bot would play")
 
 
 def test_continue_your_game_link(client):
