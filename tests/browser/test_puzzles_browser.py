@@ -86,3 +86,17 @@ def test_a_streak_and_a_timed_run_on_a_phone(phone, site_url):
     phone.wait_for_selector("[data-run-missed]")
     assert current()["number"] != puzzle["number"]  # moved on
     shoot(phone, "puzzle-timed-phone")
+
+
+@pytest.mark.parametrize("width", [375, 390])
+def test_a_hand_of_four_stays_inside_the_tables_frame_on_a_phone(browser, site_url, width):
+    """A puzzle's table sits in the page's text column: its four cards overran the frame."""
+    puzzle = next(p for p in PUZZLES if len(p["view"]["hand"]) == 4)
+    page = browser.new_page(viewport={"width": width, "height": 844})
+    page.goto(f"{site_url}/en/puzzles/{puzzle['number']}/")
+    frame = page.locator("[data-table]").bounding_box()
+    border = 5  # the felt's wooden rim
+    for box in (c.bounding_box() for c in page.locator(".hand button[name=card]").all()):
+        assert box["x"] >= frame["x"] + border
+        assert box["x"] + box["width"] <= frame["x"] + frame["width"] - border
+    page.close()
