@@ -121,6 +121,12 @@ def reason(move: dict) -> str:
             )
             % shares
         )
+    if kind == "safe_card" and not facts.get("jacks_unseen", 1):  # older analyses lack it
+        return _(
+            "No card that matches the %(card)s and no jack is left unseen (the others are "
+            "played or in your hand): no other player can take it. It keeps about %(gain)s "
+            "points more on average."
+        ) % {"card": best, "gain": gain}
     if kind == "safe_card":
         return _(
             "No card that matches the %(card)s is left unseen (the others are played or in "

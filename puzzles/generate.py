@@ -125,11 +125,12 @@ def stored_view(data: dict) -> PlayerView:
     )
 
 
-def why_not_runner_up(puzzle: dict) -> dict:
-    """Why the answer beats the next best card, in the review's own terms: what
-    :func:`pisti.analysis.classify` says of the runner-up as if it had been played (a
-    missed capture, a lone card left, points lost later in the deal, ...), from the
-    puzzle's stored values. Card names as the review stores them."""
+def why_not(puzzle: dict) -> dict[str, dict]:
+    """Why the answer beats each other card, in the review's own terms: what
+    :func:`pisti.analysis.classify` says of that card as if it had been played (a missed
+    capture, a lone card left, points lost later in the deal, ...), from the puzzle's stored
+    values, by card name. Only the answer's and the runner-up's next-player shares are
+    stored, so a third card is never told "lone card left"."""
     view = stored_view(puzzle["view"])
     facts = puzzle["facts"]
     best, runner_up = parse_card(puzzle["answer"]), parse_card(facts["runner_up"])
@@ -139,8 +140,16 @@ def why_not_runner_up(puzzle: dict) -> dict:
     }
     takes = {best: facts["next_takes"] / 100, runner_up: facts["runner_up_next_takes"] / 100}
     evaluation = Evaluation(values, puzzle["exact"], puzzle["samples"], takes)
-    kind, why = classify(view, runner_up, best, evaluation)
-    return {"kind": kind, "facts": {**why, "best": card_name(best), "played": card_name(runner_up)}}
+    reasons = {}
+    for card in values:
+        if card != best:
+            kind, why = classify(view, card, best, evaluation)
+            played = card_name(card)
+            reasons[played] = {
+                "kind": kind,
+                "facts": {**why, "best": card_name(best), "played": played},
+            }
+    return reasons
 
 
 def bot_deal(rules: Rules, seed: int):
@@ -219,7 +228,7 @@ def generate(count: int, seed: int = 1, worlds: int = VERIFY_WORLDS, log=None) -
             if clear and not full(theme):
                 line = solution_line(state, clear[1], position_seed * 10)
                 puzzle = puzzle_from(view, *clear)
-                puzzle["facts"]["why"] = why_not_runner_up(puzzle)
+                puzzle["facts"]["why_not"] = why_not(puzzle)
                 puzzles.append({**puzzle, "line": line})
                 found[theme] = found.get(theme, 0) + 1
                 themes[theme] += 1

@@ -22,7 +22,7 @@ from pisti_site.table import (
     side_names_seen_from,
     sweep_step,
 )
-from pisti_site.verdicts import reason
+from pisti_site.verdicts import kind_name, reason
 
 from . import generate
 from .models import Puzzle
@@ -123,21 +123,26 @@ def solution_steps(puzzle: Puzzle) -> list[dict]:
     return steps
 
 
-def explanation(puzzle: Puzzle) -> list[str]:
-    """Sentences from the position's facts: why the answer beats the next best card (the
-    review's own reason, :func:`generate.why_not_runner_up`), the theme's rule, then the
-    numbers."""
+def explanation(puzzle: Puzzle, chosen: str | None = None) -> list[str]:
+    """Sentences from the position's facts: why the answer beats the card the player chose
+    first (when it was another) or else the next best card, with the review's own reason
+    (:func:`generate.why_not`); the theme's rule; then the numbers."""
     facts = puzzle.facts
     best = card_words(parse_card(puzzle.answer))
     runner_up = card_words(parse_card(facts["runner_up"]))
-    why = facts["why"]
+    other = chosen if chosen in facts["why_not"] else facts["runner_up"]
+    why = facts["why_not"][other]
     lines = []
     makes_pisti = view_of(puzzle).capture_kind(parse_card(puzzle.answer)) in (PISTI, JACK_PISTI)
     if makes_pisti and why["kind"] != "pisti_missed":  # else the reason says it
         lines.append(_("The %(card)s takes the lone card on the table: a pişti.") % {"card": best})
-    if why["kind"] != "value":  # a plain "keeps more points" is what the numbers say
+    if other != facts["runner_up"]:
+        words = card_words(parse_card(other))
+        lines.append(_("Why not the %(card)s, your first card?") % {"card": words})
+        lines.append(reason({**why, "exact": puzzle.exact, "loss": points_lost(puzzle, other)}))
+    elif why["kind"] != "value":  # a plain "keeps more points" is what the numbers say
         lines.append(_("Why not the %(card)s, the next best card?") % {"card": runner_up})
-        lines.append(reason({**why, "exact": puzzle.exact}))
+        lines.append(reason({**why, "exact": puzzle.exact, "loss": points_lost(puzzle, other)}))
     if puzzle.theme == "last_capture":
         lines.append(
             _("Whoever makes the last capture also takes the cards left on the table at the end.")
@@ -146,7 +151,8 @@ def explanation(puzzle: Puzzle) -> list[str]:
         lines.append(
             _("Your partner plays after your left-hand opponent: think of what you leave for them.")
         )
-    told = why["kind"] in ("lone_card", "feeds_pile")  # the reason already gave the shares
+    # the shares are stored for the next best card only; the reason may have given them
+    told = other != facts["runner_up"] or why["kind"] in ("lone_card", "feeds_pile")
     if not told and facts["runner_up_next_takes"] > facts["next_takes"] + 10:
         lines.append(
             _(
@@ -163,7 +169,7 @@ def explanation(puzzle: Puzzle) -> list[str]:
             )
             % {
                 "card": best,
-                "margin": points_text(facts["margin"]),
+                "margin": points_text(points_lost(puzzle, facts["runner_up"])),
                 "other": runner_up,
             }
         )
@@ -179,7 +185,7 @@ def explanation(puzzle: Puzzle) -> list[str]:
             % {
                 "n": puzzle.samples,
                 "card": best,
-                "margin": points_text(facts["margin"]),
+                "margin": points_text(points_lost(puzzle, facts["runner_up"])),
                 "other": runner_up,
             }
         )
@@ -188,8 +194,13 @@ def explanation(puzzle: Puzzle) -> list[str]:
 
 
 def loss_line(puzzle: Puzzle, card: str) -> str:
-    """What a wrong card is likely to cost (the stored values' mean difference)."""
-    return loss_against_best(parse_card(card), points_lost(puzzle, card))
+    """What a wrong card is likely to cost (the stored values' mean difference), and what
+    the review would call it, a hint that does not name the best card ("missed capture")."""
+    line = loss_against_best(parse_card(card), points_lost(puzzle, card))
+    kind = puzzle.facts["why_not"].get(card, {}).get("kind", "value")  # none for the answer
+    if kind == "value":  # "weaker card" hints at nothing
+        return line
+    return line + " " + _("The review would call it: %(kind)s.") % {"kind": kind_name(kind)}
 
 
 def points_lost(puzzle: Puzzle, card: str) -> float:

@@ -129,7 +129,7 @@ def _render(request, puzzle, error: str | None = None, status: int = 200):
         steps = solution_steps(puzzle)
         context.update(
             {
-                "explanation": explanation(puzzle),
+                "explanation": explanation(puzzle, chosen=tried["first"]),
                 "values": values_table(puzzle),
                 "line": steps,
                 "line_json": json.dumps(steps),
@@ -233,7 +233,7 @@ def _render_run(request, kind, run, error: str | None = None, status: int = 200)
             context["missed"] = {
                 "chosen": names[card],
                 "best": names[previous.answer],
-                "explanation": explanation(previous),
+                "explanation": explanation(previous, chosen=card),
                 "url": reverse("puzzles:puzzle", args=[number]),
             }
     if run is not None and not run.over:

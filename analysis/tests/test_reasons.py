@@ -75,3 +75,16 @@ def test_the_verdict_says_the_points_once(kind):
     with translation.override("en"):
         sentences = verdict(state, first, 1, analysed)["sentences"]
     assert sum("keeps about 1.4 points more" in s for s in sentences) == 1
+
+
+def test_a_safe_card_with_no_jack_left_unseen_says_no_one_can_take_it():
+    """ "Only a jack can take it" is wrong once every jack is seen: the sentence says so."""
+    with translation.override("en"):
+        some = reason(
+            {**move("safe_card"), "facts": {**move("safe_card")["facts"], "jacks_unseen": 2}}
+        )
+        none = reason(
+            {**move("safe_card"), "facts": {**move("safe_card")["facts"], "jacks_unseen": 0}}
+        )
+    assert "only a jack can take it" in some
+    assert "no other player can take it" in none and "jack can take" not in none

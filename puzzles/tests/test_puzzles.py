@@ -357,12 +357,14 @@ def test_every_stored_reason_is_the_reviews_own_for_the_next_best_card():
     """Each puzzle says why its answer beats the next best card with the reason the review
     would give had that card been played (:func:`pisti.analysis.classify`): recomputed from
     the stored position and values, it is the stored one."""
-    from puzzles.generate import why_not_runner_up
+    from puzzles.generate import why_not
 
     puzzles = json.loads(CONTENT.read_text())
     for puzzle in puzzles:
-        assert why_not_runner_up(puzzle) == puzzle["facts"]["why"], puzzle["number"]
-    kinds = Counter(p["facts"]["why"]["kind"] for p in puzzles)
+        reasons = why_not(puzzle)
+        assert reasons == puzzle["facts"]["why_not"], puzzle["number"]
+        assert set(reasons) == set(puzzle["values"]) - {puzzle["answer"]}
+    kinds = Counter(p["facts"]["why_not"][p["facts"]["runner_up"]]["kind"] for p in puzzles)
     assert len(kinds) >= 5  # not one stock sentence
 
 
@@ -370,7 +372,11 @@ def test_every_stored_reason_is_the_reviews_own_for_the_next_best_card():
 def test_the_explanation_says_why_not_the_next_best_card():
     """The explanation names the next best card and gives the review's reason against it
     (a missed capture: the answer takes the pile); a pişti answer says so."""
-    missed = next(p for p in Puzzle.objects.all() if p.facts["why"]["kind"] == "capture_missed")
+    missed = next(
+        p
+        for p in Puzzle.objects.all()
+        if p.facts["why_not"][p.facts["runner_up"]]["kind"] == "capture_missed"
+    )
     with translation.override("en"):
         text = " ".join(explanation(missed))
     runner_up = card_words(parse_card(missed.facts["runner_up"]))
@@ -383,3 +389,31 @@ def test_the_explanation_says_why_not_the_next_best_card():
     )
     with translation.override("en"):
         assert "a pişti" in " ".join(explanation(pisti))
+
+
+@pytest.mark.django_db
+def test_a_wrong_first_card_is_the_one_the_explanation_answers(client):
+    """A player who first chose a card other than the next best one is told why not their
+    card (the review's reason for it), and the wrong answer's hint names what the review
+    would call that card without naming the best one."""
+    puzzle = next(
+        p
+        for p in Puzzle.objects.all()
+        if any(
+            c not in (p.answer, p.facts["runner_up"]) and p.facts["why_not"][c]["kind"] != "value"
+            for c in p.view["hand"]
+        )
+    )
+    chosen = next(
+        c
+        for c in puzzle.view["hand"]
+        if c not in (puzzle.answer, puzzle.facts["runner_up"])
+        and puzzle.facts["why_not"][c]["kind"] != "value"
+    )
+    client.post(reverse("puzzles:answer", args=[puzzle.number]), {"card": chosen})
+    html = unescape(page_of(client, puzzle))
+    assert "The review would call it: " in html
+    assert card_words(parse_card(puzzle.answer)) not in re.search(r"<h2>(.*?)</h2>", html).group(1)
+    client.post(reverse("puzzles:reveal", args=[puzzle.number]))
+    html = unescape(page_of(client, puzzle))
+    assert f"Why not the {card_words(parse_card(chosen))}, your first card?" in html
