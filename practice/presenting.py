@@ -122,6 +122,8 @@ def game_context(game) -> dict:
         "rules": rules,
         "table": table,
         "my_turn": my_turn,
+        # one card left is no choice: the hint would only say to play it
+        "hint_useful": my_turn and len(set(view.hand)) > 1,
         "deal_number": len(match.finished) + (1 if match.current else 0),
         "match_goal": match_goal(rules),
         "deals_match": plays_for_deals(rules),

@@ -354,3 +354,25 @@ def test_a_deal_a_bot_opens_comes_with_the_table_as_dealt(client):
     assert "data-hand-form" not in opening  # not playable before the bot's card lands
     faces = set(re.findall(r"cards\.svg#(\w\w)\"", opening))
     assert steps[0]["card"] not in faces  # the bot's card is still in its hand
+
+
+def test_the_hint_is_offered_only_while_there_is_a_choice(client):
+    """With two cards or more the Hint button works; with one card left there is nothing
+    to advise and the button is off (the hint said to keep "your better cards")."""
+    url = start_game(client)
+    button = re.compile(r'<button type="submit" class="button-secondary"( disabled)?>Hint<')
+    seen = set()
+    for _ in range(60):
+        html = client.get(url).content.decode()
+        state = service.load_match(Game.objects.get()).current
+        if state is None:
+            break
+        hand = view_for(state, 0).hand
+        match = button.search(html)
+        if match and state.current_player == 0:
+            seen.add((len(set(hand)) > 1, match.group(1) is None))
+        if (True, True) in seen and (False, False) in seen:
+            return
+        card = HAND.search(html).group(1)
+        client.post(url + "play/", {"version": version_of(html), "card": card})
+    raise AssertionError(f"not both seen: {seen}")

@@ -118,8 +118,10 @@ function game(root) {
     const submitter = event.submitter;
     const clicked = submitter && submitter.name === "card"
       ? { card: submitter.value, button: submitter } : null;
-    // Your card leaves the hand at once; the server's answer decides the rest.
+    // Your card leaves the hand at once; the server's answer decides the rest. The hint
+    // was about the hand it leaves: it goes with it.
     const launched = clicked ? board.launch(clicked.button) : null;
+    if (clicked) root.querySelectorAll("[data-hint-output]").forEach((out) => { out.textContent = ""; });
     postForm(form, submitter)
       .then((payload) => {
         clearError();  // the server answered: an earlier failure's alert is old news
