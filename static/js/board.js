@@ -359,6 +359,15 @@ function showPoints(step) {
   });
 }
 
+// A play's line, and "Your turn." after it when it handed the turn to you (a new player
+// read the reply alone as the table still busy).
+function withYourTurn(board, step) {
+  const me = board.getAttribute("data-me");
+  const yours = board.getAttribute("data-your-turn-text");
+  const handedOver = board.getAttribute("data-turn") === me && String(step.seat) !== me;
+  return handedOver && yours ? step.text + " " + yours : step.text;
+}
+
 // A step lands: its line in the status, the page's own handler, and the document event
 // the sounds (and the tests) listen to.
 function tellStep(board, step, options) {
@@ -473,10 +482,7 @@ function playStep(board, step, options, timing) {
     .then(() => {
       if (!toMe) return;
       moveTurn(board, step);
-      // the line still tells the reply; it now also says whose turn it is ("…, 6 cards
-      // taken. Your turn."): a new player read the reply alone as the table still busy
-      const yours = board.getAttribute("data-your-turn-text");
-      if (yours) setStatus(board, step.text + " " + yours);
+      setStatus(board, withYourTurn(board, step));
     })
     // the pause before the next play; after the last one the hand is yours at once
     .then(() => (options.last === step ? undefined : wait(timing.gap)));
@@ -577,6 +583,10 @@ export class Board {
   rollBack(launched) { return rollBack(launched); }
 
   status(text, isError) { setStatus(this.element, text, isError); }
+
+  // The line once a page has drawn the board after its plays: the last play stays
+  // readable, and when it handed the turn to you the line says so ("… Your turn.").
+  tellLast(step) { setStatus(this.element, withYourTurn(this.element, step)); }
 
   bindPace() { bindPace(this.root); }
 }

@@ -315,7 +315,7 @@ function drawing(root, t) {
         hooks.board.innerHTML = f.html;
         // the last play stays readable on the board; the seats' flags show whose turn it is
         const last = fresh[fresh.length - 1];
-        if (last && !f.deal_over) board.status(last.text);
+        if (last && !f.deal_over) board.tellLast(last);
         bubbles.forEach((_, seat) => drawBubble(seat));
         players(f);
         say(statusText(f));

@@ -167,9 +167,7 @@ function game(root) {
           // moment the new board comes in, and the line says the turn is yours.
           const last = steps[steps.length - 1];
           if (last && !payload.deal_over && root.querySelector("fieldset.hand:not([disabled])")) {
-            const yours = board.element.getAttribute("data-your-turn-text");
-            board.status(String(last.seat) === board.element.getAttribute("data-me") || !yours
-              ? last.text : last.text + " " + yours);
+            board.tellLast(last);
           }
         });
       })
