@@ -28,6 +28,12 @@ if (puzzle && playLine && puzzle.hasAttribute("data-line-steps") && !reducedMoti
       playLine.textContent = playLine.getAttribute("data-again-label");
     });
   });
+  // Just answered or asked for the solution (the server sends the page to #solution):
+  // the line plays once by itself, so the table shows why; a reload does not replay it.
+  if (location.hash === "#solution") {
+    history.replaceState(null, "", location.pathname + location.search);
+    setTimeout(() => playLine.click(), 600);
+  }
 }
 
 // A timed run counts down on the page; the server keeps the real clock, so when the time

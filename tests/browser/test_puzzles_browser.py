@@ -36,14 +36,22 @@ def test_a_wrong_card_another_try_and_the_solution_on_a_phone(phone, site_url):
     line = puzzle["line"]
     told = phone.locator("[data-line] li").count()
     assert told == len(line["plays"]) + (1 if line["leftover"] else 0) >= 2
-    phone.click("[data-play-line]")
+    # the line plays once by itself when the solution has just been asked for
     phone.wait_for_function(
         "() => document.querySelector('[data-play-line]').textContent.includes('again')",
         timeout=30_000,
     )
     assert not phone.locator(f"[data-puzzle] .hand [data-card='{puzzle['answer']}']").is_visible()
+    assert "#solution" not in phone.url  # a reload shows the position, not the line again
     last_text = phone.locator("[data-line] li").last.inner_text()
     assert last_text in phone.locator("[data-puzzle]").inner_text()  # its status line
+    phone.click("[data-play-line]")  # and again at the button's press: from the position
+    assert phone.locator(f"[data-puzzle] .hand [data-card='{puzzle['answer']}']").count() == 1
+    phone.wait_for_function(
+        "text => document.querySelector('[data-puzzle]').innerText.includes(text)",
+        arg=last_text,
+        timeout=30_000,
+    )
     assert phone.evaluate("document.documentElement.scrollWidth") <= 375
     shoot(phone, "puzzle-solution-phone")
     assert serious_violations(phone) == []
