@@ -3,6 +3,12 @@
 from __future__ import annotations
 
 SESSION_KEY = "puzzles_solved"
+ANSWERS_KEY = "puzzles_answers"  # {number: the first card chosen}: what counts
+
+
+def answered(session) -> set[int]:
+    """The puzzles the visitor has answered on their own pages."""
+    return {int(n) for n in session.get(ANSWERS_KEY, {})}
 
 
 class Solved:

@@ -16,6 +16,7 @@ from django.db.models import TextChoices
 from django.utils.translation import gettext_lazy as _
 
 from .models import Puzzle
+from .progress import answered
 from .rating import near
 
 STREAK_START = 1000.0  # the first puzzle of a streak is rated near this ...
@@ -57,10 +58,13 @@ def _target(kind: str, score: int) -> float:
     return TIMED_START + TIMED_STEP * score
 
 
-def _pick(kind: str, score: int, seen: list[int]) -> int | None:
+def _pick(kind: str, score: int, seen: list[int], done: set[int] = frozenset()) -> int | None:
     """One of the few unseen puzzles nearest the run's next rating, drawn at random (every
-    visitor's run is not the same list), never easier than the puzzle before it."""
+    visitor's run is not the same list), never easier than the puzzle before it, and not
+    one the visitor has answered on its own page while others are left."""
     puzzles = Puzzle.objects.exclude(number__in=seen)
+    if puzzles.exclude(number__in=done).exists():
+        puzzles = puzzles.exclude(number__in=done)
     if seen:
         last = Puzzle.objects.filter(number=seen[-1]).values_list("rating", flat=True).first()
         if last is not None and puzzles.filter(rating__gte=last).exists():
@@ -93,7 +97,7 @@ def _save(session, run: Run) -> None:
 
 
 def start(session, kind: str) -> Run | None:
-    first = _pick(kind, 0, [])
+    first = _pick(kind, 0, [], answered(session))
     if first is None:
         return None
     ends_at = time.time() + TIMED_SECONDS if kind == RunKind.TIMED else None
@@ -114,7 +118,7 @@ def answer(session, run: Run, number: int, card: str, puzzle: Puzzle) -> bool:
         run.missed = card
         _save(session, run)
         return True
-    following = _pick(run.kind, run.score, run.seen)
+    following = _pick(run.kind, run.score, run.seen, answered(session))
     if following is not None:
         run.current = following
         run.seen = [*run.seen, following]

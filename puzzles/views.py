@@ -30,10 +30,9 @@ from .presenting import (
     theme_names,
     values_table,
 )
-from .progress import Solved
+from .progress import ANSWERS_KEY, Solved, answered
 from .rating import near, rate_first_answer, rating_change, visitor_rating
 
-ANSWERS_KEY = "puzzles_answers"  # {number: the first card chosen}: what counts
 RETRIES_KEY = "puzzles_retries"  # {number: the card chosen on the latest try after that}
 SHOWN_KEY = "puzzles_shown"  # the numbers whose solution the visitor asked to see
 RECENT_KEY = "puzzles_offered"  # the last puzzles "next puzzle" offered
@@ -183,16 +182,16 @@ def next_puzzle(request):
     except ValueError:
         after = 0
     theme = _theme(request)
-    answered = {int(n) for n in request.session.get(ANSWERS_KEY, {})}
+    done = answered(request.session)
     recent = request.session.get(RECENT_KEY, [])
     puzzles = Puzzle.objects.all()
     if theme:
         puzzles = puzzles.filter(theme=theme)
     rating = visitor_rating(request.session).rating
-    turn = len(answered) + len(recent)
+    turn = len(done) + len(recent)
     chosen = (
-        near(puzzles.exclude(number__in=answered | {*recent, after}), rating, turn)
-        or near(puzzles.exclude(number__in=answered | {after}), rating, turn)
+        near(puzzles.exclude(number__in=done | {*recent, after}), rating, turn)
+        or near(puzzles.exclude(number__in=done | {after}), rating, turn)
         or near(puzzles.exclude(number=after), rating, turn)
         or near(puzzles, rating, turn)
     )

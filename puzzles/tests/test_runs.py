@@ -108,3 +108,20 @@ def test_run_pages_in_every_language(client, language):
         assert client.get(f"/{language}/puzzles/run/{kind}/").status_code == 200
         client.post(f"/{language}/puzzles/run/{kind}/start/")
         assert 'name="card"' in client.get(f"/{language}/puzzles/run/{kind}/").content.decode()
+
+
+@pytest.mark.django_db
+def test_a_run_does_not_give_a_puzzle_answered_on_its_own_page(client):
+    """A streak drew puzzle 801 right after the visitor had solved it on its page: the
+    puzzles the visitor answered are left out while others are left."""
+    from puzzles.progress import ANSWERS_KEY
+
+    first = runs._pick("streak", 0, [])
+    session = client.session
+    done = {n: "AS" for n in Puzzle.objects.values_list("number", flat=True)[:1000]}
+    done[first] = "AS"
+    session[ANSWERS_KEY] = {str(n): c for n, c in done.items()}
+    session.save()
+    for _ in range(10):
+        run = runs.start(client.session, "streak")
+        assert run.current not in done
