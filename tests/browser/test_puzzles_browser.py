@@ -108,3 +108,24 @@ def test_a_hand_of_four_stays_inside_the_tables_frame_on_a_phone(browser, site_u
         assert box["x"] >= frame["x"] + border
         assert box["x"] + box["width"] <= frame["x"] + frame["width"] - border
     page.close()
+
+
+@pytest.mark.parametrize("width", [390, 1366])
+def test_a_four_player_puzzle_seats_everyone_where_their_label_says(browser, site_url, width):
+    """Left on the left, right on the right, you at the bottom, after an answer too (a
+    stray page rule once laid the felt out as a row: "Right player" sat under "Left")."""
+    puzzle = next(p for p in PUZZLES if p["view"]["players"] == 4)
+    page = browser.new_page(viewport={"width": width, "height": 900})
+    page.goto(f"{site_url}/en/puzzles/{puzzle['number']}/")
+    for answered in (False, True):
+        box = {
+            side: page.locator(f"[data-puzzle] .seat-{side}").bounding_box()
+            for side in ("left", "top", "right", "bottom")
+        }
+        centre = {side: b["x"] + b["width"] / 2 for side, b in box.items()}
+        assert centre["left"] < centre["top"] < centre["right"], (answered, box)
+        assert box["bottom"]["y"] > box["top"]["y"] + box["top"]["height"], (answered, box)
+        if not answered:
+            page.click(f"button[name=card][value='{puzzle['answer']}']")
+            page.wait_for_selector("[data-puzzle-solution]")
+    page.close()
