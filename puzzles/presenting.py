@@ -197,10 +197,14 @@ def loss_line(puzzle: Puzzle, card: str) -> str:
     """What a wrong card is likely to cost (the stored values' mean difference), and what
     the review would call it, a hint that does not name the best card ("missed capture")."""
     line = loss_against_best(parse_card(card), points_lost(puzzle, card))
-    kind = puzzle.facts["why_not"].get(card, {}).get("kind", "value")  # none for the answer
+    why = puzzle.facts["why_not"].get(card, {"kind": "value"})  # none for the answer
+    kind = why["kind"]
     if kind == "value":  # "weaker card" hints at nothing
         return line
-    return line + " " + _("The review would call it: %(kind)s.") % {"kind": kind_name(kind)}
+    name = kind_name(kind)
+    if kind == "jack_spent" and not why["facts"]["pile"]:
+        name = _("jack spent on an empty table")  # not "on a small pile" when there is none
+    return line + " " + _("The review would call it: %(kind)s.") % {"kind": name}
 
 
 def points_lost(puzzle: Puzzle, card: str) -> float:

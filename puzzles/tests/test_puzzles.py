@@ -417,3 +417,20 @@ def test_a_wrong_first_card_is_the_one_the_explanation_answers(client):
     client.post(reverse("puzzles:reveal", args=[puzzle.number]))
     html = unescape(page_of(client, puzzle))
     assert f"Why not the {card_words(parse_card(chosen))}, your first card?" in html
+
+
+@pytest.mark.django_db
+def test_a_jack_played_on_an_empty_table_is_hinted_as_such():
+    """The hint named a jack played on an empty table "jack spent on a small pile"."""
+    from puzzles.presenting import loss_line
+
+    puzzle, card = next(
+        (p, c)
+        for p in Puzzle.objects.all()
+        for c, why in p.facts["why_not"].items()
+        if why["kind"] == "jack_spent" and not why["facts"]["pile"]
+    )
+    with translation.override("en"):
+        assert loss_line(puzzle, card).endswith(
+            "The review would call it: jack spent on an empty table."
+        )
