@@ -105,6 +105,9 @@ def describe_event(event, names) -> str:
             count,
         )
     elif count:
+        # "takes N" counts the pile it takes, as the hand's hint and the explanations do
+        # (the card played goes along; the seat's "cards taken" count shows it)
+        count = count - 1 if count > 1 else count
         text = ngettext(
             "%(who)s: %(card)s takes %(count)d card.",
             "%(who)s: %(card)s takes %(count)d cards.",

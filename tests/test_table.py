@@ -290,3 +290,26 @@ def test_a_capture_hint_counts_the_cards_on_the_pile():
                     hints += 1
             state.play(view.hand[-1])
     assert hints > 10
+
+
+def test_a_capture_line_counts_the_pile_it_takes():
+    """ "X: nine of hearts takes 4 cards." counts the pile, as the hand's hint does (a
+    puzzle's line said 5 beside "takes the pile of 4 cards")."""
+    from django.utils import translation
+
+    from pisti_site.table import describe_event
+
+    checked = 0
+    for seed in range(4):
+        state = new_deal(Rules(), rng=random.Random(seed))
+        while not state.is_over:
+            view = view_for(state, state.current_player)
+            pile, card = view.pile_size, view.hand[-1]
+            plain = view.capture_kind(card) == 0 and pile > 0
+            event = state.play(card)
+            if plain and event.captured:
+                with translation.override("en"):
+                    line = describe_event(event, {s: "P" for s in range(2)})
+                assert line.endswith(f"takes {pile} card{'s' if pile > 1 else ''}."), line
+                checked += 1
+    assert checked > 5
