@@ -123,7 +123,7 @@ def solution_steps(puzzle: Puzzle) -> list[dict]:
     return steps
 
 
-def explanation(puzzle: Puzzle, chosen: str | None = None) -> list[str]:
+def explanation(puzzle: Puzzle, chosen: str | None = None, *, one_try: bool = False) -> list[str]:
     """Sentences from the position's facts: why the answer beats the card the player chose
     first (when it was another) or else the next best card, with the review's own reason
     (:func:`generate.why_not`); the theme's rule; then the numbers."""
@@ -138,7 +138,12 @@ def explanation(puzzle: Puzzle, chosen: str | None = None) -> list[str]:
         lines.append(_("The %(card)s takes the lone card on the table: a pişti.") % {"card": best})
     if other != facts["runner_up"]:
         words = card_words(parse_card(other))
-        lines.append(_("Why not the %(card)s, your first card?") % {"card": words})
+        question = (
+            _("Why not the %(card)s, your card?")  # a run gives one try
+            if one_try
+            else _("Why not the %(card)s, your first card?")
+        )
+        lines.append(question % {"card": words})
         lines.append(reason({**why, "exact": puzzle.exact, "loss": points_lost(puzzle, other)}))
     elif why["kind"] != "value":  # a plain "keeps more points" is what the numbers say
         lines.append(_("Why not the %(card)s, the next best card?") % {"card": runner_up})

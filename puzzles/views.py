@@ -232,7 +232,8 @@ def _render_run(request, kind, run, error: str | None = None, status: int = 200)
             context["missed"] = {
                 "chosen": names[card],
                 "best": names[previous.answer],
-                "explanation": explanation(previous, chosen=card),
+                "explanation": explanation(previous, chosen=card, one_try=True),
+                "number": number,
                 "url": reverse("puzzles:puzzle", args=[number]),
             }
     if run is not None and not run.over:
