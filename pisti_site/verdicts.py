@@ -24,7 +24,11 @@ def label_name(label: str) -> str:
     }[label]
 
 
-def kind_name(kind: str) -> str:
+def kind_name(kind: str, facts: dict | None = None) -> str:
+    """The kind of mistake in a few words; with the move's ``facts``, as that move made it
+    (a jack played on an empty table is not "spent on a small pile")."""
+    if kind == "jack_spent" and facts is not None and not facts["pile"]:
+        return _("jack spent on an empty table")
     return {
         "pisti_missed": _("missed pişti"),
         "capture_missed": _("missed capture"),

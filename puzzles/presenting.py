@@ -137,16 +137,17 @@ def explanation(puzzle: Puzzle, chosen: str | None = None, *, one_try: bool = Fa
     if makes_pisti and why["kind"] != "pisti_missed":  # else the reason says it
         lines.append(_("The %(card)s takes the lone card on the table: a pişti.") % {"card": best})
     if other != facts["runner_up"]:
-        words = card_words(parse_card(other))
         question = (
             _("Why not the %(card)s, your card?")  # a run gives one try
             if one_try
             else _("Why not the %(card)s, your first card?")
         )
-        lines.append(question % {"card": words})
-        lines.append(reason({**why, "exact": puzzle.exact, "loss": points_lost(puzzle, other)}))
     elif why["kind"] != "value":  # a plain "keeps more points" is what the numbers say
-        lines.append(_("Why not the %(card)s, the next best card?") % {"card": runner_up})
+        question = _("Why not the %(card)s, the next best card?")
+    else:
+        question = None
+    if question:
+        lines.append(question % {"card": card_words(parse_card(other))})
         lines.append(reason({**why, "exact": puzzle.exact, "loss": points_lost(puzzle, other)}))
     if puzzle.theme == "last_capture":
         lines.append(
@@ -206,9 +207,7 @@ def loss_line(puzzle: Puzzle, card: str) -> str:
     kind = why["kind"]
     if kind == "value":  # "weaker card" hints at nothing
         return line
-    name = kind_name(kind)
-    if kind == "jack_spent" and not why["facts"]["pile"]:
-        name = _("jack spent on an empty table")  # not "on a small pile" when there is none
+    name = kind_name(kind, why["facts"])
     return line + " " + _("The review would call it: %(kind)s.") % {"kind": name}
 
 
