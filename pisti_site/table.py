@@ -179,8 +179,8 @@ def sweep_step(rules, side: int, count: int, side_names) -> dict:
         "text": ngettext(
             # the name first, as in every line of the log: it may be "You", a player or a
             # pair of partners, so no verb has to agree with it
-            "%(who)s: the last card on the table, for the last capture.",
-            "%(who)s: the last %(count)d cards on the table, for the last capture.",
+            "%(who)s: the last capture takes the card left on the table.",
+            "%(who)s: the last capture takes the %(count)d cards left on the table.",
             count,
         )
         % {"who": side_names[side], "count": count},

@@ -207,7 +207,7 @@ function drawing(root, t) {
       if (f.deal_over) return;  // the total already counts the deal
       entry.append(" ");
       const now = entry.appendChild(element("span", "strip-now", "+" + side.deal_points));
-      now.title = t.this_deal;  // the pills' key is left out of the friends strip
+      now.title = t.this_deal;  // a wide friends strip leaves out the pills' key
       now.classList.toggle("is-zero", !side.deal_points);
       now.dataset.stripPoints = index;
       entry.appendChild(element("span", "visually-hidden", " " + t.this_deal));
@@ -481,7 +481,28 @@ function friendsTable(root, t, closeCodes, types) {
   numberKeys(root);
 }
 
+// A seat taken with no name is refused here, at once and beside the field, rather than
+// after a round trip that reloads the lobby (the server refuses it too, with the same words).
+function nameFirst() {
+  const form = document.getElementById("join-form");
+  const input = document.getElementById("join-name");
+  const error = document.getElementById("join-name-error");
+  if (!form || !input || !error) return;
+  form.addEventListener("submit", (event) => {
+    if (input.value.trim()) return;
+    event.preventDefault();
+    error.hidden = false;
+    input.setAttribute("aria-invalid", "true");
+    input.focus();
+  });
+  input.addEventListener("input", () => {
+    error.hidden = true;
+    input.removeAttribute("aria-invalid");
+  });
+}
+
 copyLink();
+nameFirst();
 const root = document.querySelector("[data-friends-table]");
 const strings = pageJson("friends-strings");
 const closeCodes = pageJson("friends-close-codes");

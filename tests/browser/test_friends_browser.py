@@ -349,6 +349,30 @@ def test_the_lobby_with_its_bot_menus_fits_a_phone(browser, asgi_url):
     host.context.close()
 
 
+def test_a_seat_taken_without_a_name_is_refused_beside_the_field_without_a_post(browser, asgi_url):
+    """A blank name (or spaces) is refused at once, in words beside the field, and the seat
+    stays free; typing a name clears the message and the seat is taken."""
+    host = player(browser)
+    link = make_table(host, asgi_url)
+    guest = player(browser, phone=True)
+    guest.goto(link)
+    posts = []
+    guest.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+    guest.fill("#join-name", "   ")
+    guest.tap("li[data-seat='1'] button:has-text('Take this seat')")
+    error = guest.locator("#join-name-error")
+    error.wait_for(state="visible")
+    assert "name the others will see" in error.inner_text()
+    assert posts == []
+    assert guest.evaluate("document.activeElement.id") == "join-name"
+    guest.fill("#join-name", "Mehmet")
+    assert error.is_hidden()
+    guest.tap("li[data-seat='1'] button:has-text('Take this seat')")
+    guest.wait_for_selector("li[data-seat='1'] .you")
+    host.context.close()
+    guest.context.close()
+
+
 def test_a_reaction_shows_at_the_senders_seat_on_the_other_screen(browser, asgi_url):
     """A reaction pops up over the sender's seat on the other player's table for a few
     seconds (and stays in the log)."""

@@ -320,3 +320,34 @@ def test_every_house_rule_choice_shows_whole_in_every_language(browser, site_url
         )
         assert cut == [], (language, cut)
     page.close()
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_on_a_phone_the_pills_key_follows_your_own_pill(browser, site_url, language):
+    """On a phone the key of the deal's points ("this deal") sits right after your own pill,
+    on the sides' first line: at the line's end it wrapped alone and was hidden, which left
+    "+3" unexplained. Once a side has points your "+0" shows too, so the key has its pill."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    page.goto(f"{site_url}/{language}/practice/")
+    page.click("[data-play-now]")
+    page.wait_for_selector("[data-practice]")
+    legend = page.locator(".score-strip .strip-legend")
+    pills = page.locator("[data-strip-points]")
+    # as the board marks them when only the opponent has taken cards this deal
+    page.evaluate(
+        """() => document.querySelectorAll("[data-strip-points]").forEach((pill, index) => {
+             pill.textContent = index ? "+3" : "+0"; pill.classList.toggle("is-zero", !index);
+           })"""
+    )
+    assert legend.is_visible() and pills.nth(0).is_visible()
+    own = pills.nth(0).bounding_box()
+    key = legend.bounding_box()
+    other = page.locator(".score-strip .strip-side").nth(1).bounding_box()
+    assert abs(key["y"] + key["height"] - own["y"] - own["height"]) < 6  # one line
+    assert own["x"] + own["width"] <= key["x"] < own["x"] + own["width"] + 16
+    assert other["x"] >= key["x"] + key["width"]  # the opponent comes after the key
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    context.close()
