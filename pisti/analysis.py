@@ -356,8 +356,13 @@ def classify(view: PlayerView, played: int, best: int, evaluation: Evaluation):
     if not best_takes and not played_takes and best >> 2 != JACK:
         unseen = rank_counts(unseen_cards(view))
         if unseen[best >> 2] == 0 and unseen[played >> 2]:
-            # no card is left that matches the best one; a jack may be, or none
-            return "safe_card", {**facts, "jacks_unseen": unseen[JACK]}
+            # no card is left that matches the best one; a jack may be, or none; and the
+            # played card's own rank still has copies out that can take it
+            return "safe_card", {
+                **facts,
+                "jacks_unseen": unseen[JACK],
+                "played_unseen": unseen[played >> 2],
+            }
     if takes and takes.get(played, 0) > takes.get(best, 0) + 0.1:
         kind = "lone_card" if view.pile_size == 0 else "feeds_pile"
         shares = {"percent": round(100 * takes[played]), "percent_best": round(100 * takes[best])}

@@ -5,6 +5,7 @@ for them: the review of a deal, your puzzles and the puzzles all say it the same
 
 from __future__ import annotations
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -63,7 +64,12 @@ LATER_PARTS = {
 
 
 def reason(move: dict) -> str:
-    """One line, in the visitor's language, from what the search saw."""
+    """One line, in the visitor's language, from what the search saw; each sentence opens
+    with a capital, also where a card's name leads it ("kupa dördü" in Turkish)."""
+    return capfirst(_reason(move))
+
+
+def _reason(move: dict) -> str:
     facts = move["facts"]
     kind = move["kind"]
     if kind == "best":
@@ -125,18 +131,8 @@ def reason(move: dict) -> str:
             )
             % shares
         )
-    if kind == "safe_card" and not facts.get("jacks_unseen", 1):  # older analyses lack it
-        return _(
-            "No card that matches the %(card)s and no jack is left unseen (the others are "
-            "played or in your hand): no other player can take it. It keeps about %(gain)s "
-            "points more on average."
-        ) % {"card": best, "gain": gain}
     if kind == "safe_card":
-        return _(
-            "No card that matches the %(card)s is left unseen (the others are played or in "
-            "your hand): only a jack can take it. It keeps about %(gain)s points more on "
-            "average."
-        ) % {"card": best, "gain": gain}
+        return _open_to_capture(facts) + capfirst(_safe_card(facts, best, gain))
     if kind == "points_offered":
         return ngettext(
             "The %(played)s, worth %(n)s point, stays on the pile for whoever takes it next; "
@@ -165,3 +161,34 @@ def reason(move: dict) -> str:
 def percent_text(percent) -> str:
     """ "53 %" in the visitor's format, never broken between the number and the sign."""
     return (_("%(p)s %%") % {"p": percent}).replace(" ", "\u00a0")
+
+
+def _open_to_capture(facts: dict) -> str:
+    """What is wrong with the card played, first ("why not that card?"): copies of its rank
+    are still out, so another player can take it (older analyses lack the count)."""
+    if not facts.get("played_unseen"):
+        return ""
+    return (
+        ngettext(
+            "That card can still be taken: %(n)s card of the same rank is unseen.",
+            "That card can still be taken: %(n)s cards of the same rank are unseen.",
+            facts["played_unseen"],
+        )
+        % {"n": facts["played_unseen"]}
+        + " "
+    )
+
+
+def _safe_card(facts: dict, best: str, gain: str) -> str:
+    """Why the best card is safe: nothing unseen matches it (and maybe no jack is left)."""
+    if not facts.get("jacks_unseen", 1):  # older analyses lack it
+        return _(
+            "No card that matches the %(card)s and no jack is left unseen (the others are "
+            "played or in your hand): no other player can take it. It keeps about %(gain)s "
+            "points more on average."
+        ) % {"card": best, "gain": gain}
+    return _(
+        "No card that matches the %(card)s is left unseen (the others are played or in "
+        "your hand): only a jack can take it. It keeps about %(gain)s points more on "
+        "average."
+    ) % {"card": best, "gain": gain}

@@ -32,7 +32,7 @@ PER_THEME_AND_DEAL = 2  # so that one deal does not fill a theme with near-ident
 THEME_SHARE = 0.3  # no theme above this share of a batch
 SCREEN_SAMPLES = 24  # a cheap first look; only promising positions get the full search
 PLAYERS_LEVEL = "master"  # the bots that play the deals
-LINE_TURNS = 2  # the solution's line: two turns of the table at most
+LINE_TURNS = 2  # the solution's line: two turns of the table at most, but the last round whole
 THEMES = ("pisti", "jack", "last_capture", "counting", "partnership")
 # by deal number modulo len(TABLES): six two-player deals in ten, one of three players,
 # one of four, two of partners
@@ -165,15 +165,17 @@ def bot_deal(rules: Rules, seed: int):
 
 def solution_line(state, answer: int, seed: int) -> dict:
     """The plays the solution shows: the answer, then the bots' replies with their real
-    hands for up to two turns of the table, ending with the round (no new hand is shown)
-    and with the leftover sweep if the deal ends. Only cards laid face up on the table:
-    the page shows them once the solution is, never before."""
+    hands for up to two turns of the table, ending with the round (no new hand is shown);
+    in the deal's last round to its end, the leftover sweep included, so that a last-capture
+    puzzle shows who makes the last capture. Only cards laid face up on the table: the page
+    shows them once the solution is, never before."""
     state = state.copy()
     bots = [make_bot(PLAYERS_LEVEL, seed + seat) for seat in range(state.players)]
     rounds = state.rounds_dealt
+    last_round = not state.stock_left
     plays = [state.play(answer)]
     while (
-        len(plays) < LINE_TURNS * state.players
+        (last_round or len(plays) < LINE_TURNS * state.players)
         and not state.is_over
         and state.rounds_dealt == rounds
     ):
@@ -183,6 +185,52 @@ def solution_line(state, answer: int, seed: int) -> dict:
         "plays": [[e.seat, card_name(e.card), e.captured, e.kind] for e in plays],
         "leftover": list(state.leftover) if state.is_over and state.leftover else None,
     }
+
+
+def dealt_state(puzzle: dict, seeds=(1, 2), most_deals: int = 5000):
+    """(the whole state of a stored puzzle's position, every hand; the number :func:`generate`
+    gave its deal), found again by dealing the batches' deals (:func:`bot_deal`'s seeds) and
+    replaying the puzzle's history: for remaking a solution line without the search.
+    ``None`` when no deal fits."""
+    view = puzzle["view"]
+    rules = Rules.from_dict(view["rules"])
+    history = [(h["seat"], parse_card(h["card"])) for h in view["history"]]
+    for seed in seeds:
+        for deal in range(most_deals):
+            deal_seed = seed * 100_000 + deal
+            dealer = deal_seed % rules.players
+            if TABLES[deal % len(TABLES)] != rules or dealer != view["dealer"]:
+                continue
+            state = new_deal(rules, rng=random.Random(deal_seed), dealer=dealer)
+            if _replays(state, history) and view_for(state, view["seat"]).to_dict() == view:
+                return state, deal
+    return None
+
+
+def line_seed(deal: int, view) -> int:
+    """The bots' seed for the solution line of a deal's position (from its number of plays)."""
+    return (deal * 100 + len(view.history)) * 10
+
+
+def remade_line(puzzle: dict) -> dict | None:
+    """The puzzle's solution line made again from its deal, as :func:`generate` makes it now
+    (``None`` when the deal is not found)."""
+    found = dealt_state(puzzle)
+    if found is None:
+        return None
+    state, deal = found
+    return solution_line(
+        state, parse_card(puzzle["answer"]), line_seed(deal, stored_view(puzzle["view"]))
+    )
+
+
+def _replays(state, history) -> bool:
+    """Plays ``history`` on ``state`` while each card is in the mover's hand."""
+    for seat, card in history:
+        if state.is_over or state.current_player != seat or card not in state.hands[seat]:
+            return False
+        state.play(card)
+    return True
 
 
 def verified(view, seed: int, worlds: int = VERIFY_WORLDS):
@@ -226,7 +274,7 @@ def generate(count: int, seed: int = 1, worlds: int = VERIFY_WORLDS, log=None) -
                 continue
             theme = clear and theme_of(view, clear[1])
             if clear and not full(theme):
-                line = solution_line(state, clear[1], position_seed * 10)
+                line = solution_line(state, clear[1], line_seed(deal, view))
                 puzzle = puzzle_from(view, *clear)
                 puzzle["facts"]["why_not"] = why_not(puzzle)
                 puzzles.append({**puzzle, "line": line})

@@ -6,6 +6,7 @@ import hashlib
 from dataclasses import replace
 
 from django.urls import reverse
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from pisti import Tally
@@ -62,7 +63,8 @@ def present_step(step: Step, progress, seed: str = "") -> dict:
     if progress.last_choice:
         result = engine.play_move(step.spec, parse_card(progress.last_choice))
         wrong = step.wrong_moves.filter(choice=progress.last_choice).first()
-        text = wrong.text if wrong else engine.explain_wrong(step.spec, result)
+        # a card's name may lead the engine's sentence ("туз пик забирает…")
+        text = wrong.text if wrong else capfirst(engine.explain_wrong(step.spec, result))
         out["feedback"] = {"right": False, "text": text, "card": card_words(result.card)}
         out["announce"] = _("Not quite: %(text)s Try another card.") % {"text": text}
     else:

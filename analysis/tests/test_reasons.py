@@ -33,16 +33,16 @@ def test_each_kind_reads_in_every_language_and_names_the_better_card(kind):
         line, name = lines[language]
         assert line != english_line and name != english_name, language
     # named as the subject or, where the sentence plays it, as its object ("сыграть туза")
-    cards = {"en": ("ace of diamonds",), "de": ("Karo-Ass",), "ru": ("туз бубён", "туза бубён")}
+    cards = {"en": ("ace of diamonds",), "de": ("karo-ass",), "ru": ("туз бубён", "туза бубён")}
     for language, forms in cards.items():
         line = lines[language][0]
         if "%(card)s" in _english_template(kind):
-            assert any(words in line for words in forms), (language, line)
+            assert any(words in line.lower() for words in forms), (language, line)
 
 
 def _english_template(kind: str) -> str:
     with translation.override("en"):
-        return reason(move(kind)).replace("ace of diamonds", "%(card)s")
+        return reason(move(kind)).lower().replace("ace of diamonds", "%(card)s")
 
 
 @pytest.mark.parametrize("kind", ["point_cards", "most_cards", "pisti_chances"])
@@ -88,3 +88,30 @@ def test_a_safe_card_with_no_jack_left_unseen_says_no_one_can_take_it():
         )
     assert "only a jack can take it" in some
     assert "no other player can take it" in none and "jack can take" not in none
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_safe_card_reason_first_says_what_is_wrong_with_the_card_played(language):
+    """ "Why not the seven?" is answered about the seven first (copies of its rank are still
+    out, so it can be taken), then about the safe best card; an analysis stored before the
+    count was kept still reads, without that first sentence."""
+    facts = {**move("safe_card")["facts"], "jacks_unseen": 2}
+    with translation.override(language):
+        one = reason({**move("safe_card"), "facts": {**facts, "played_unseen": 1}})
+        three = reason({**move("safe_card"), "facts": {**facts, "played_unseen": 3}})
+        older = reason({**move("safe_card"), "facts": facts})
+    assert one.endswith(older) and three.endswith(older)
+    first_one, first_three = one[: -len(older)], three[: -len(older)]
+    assert "1" in first_one and "3" in first_three
+
+
+@pytest.mark.parametrize("kind", sorted(LESSONS))
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_sentence_of_a_reason_opens_with_a_capital(kind, language):
+    """A card's name may lead a sentence ("туз бубён забирает…", "karo ası ile eşleşen…"),
+    also the second sentence of a reason made of two; each opens with a capital."""
+    facts = {**move(kind)["facts"], "played_unseen": 2, "jacks_unseen": 1}
+    with translation.override(language):
+        line = reason({**move(kind), "facts": facts})
+    for sentence in line.split(". "):
+        assert sentence[0].isupper() or sentence[0].isdigit(), (language, line)

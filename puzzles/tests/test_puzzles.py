@@ -17,7 +17,15 @@ from pisti.analysis import evaluate
 from pisti.cards import JACK, card_name, parse_card
 from pisti_site.cardwords import ACCUSATIVE, card_words
 from puzzles.content_loader import CONTENT
-from puzzles.generate import MARGIN, SIGMAS, THEME_SHARE, THEMES, VERIFY_WORLDS, generate
+from puzzles.generate import (
+    MARGIN,
+    SIGMAS,
+    THEME_SHARE,
+    THEMES,
+    VERIFY_WORLDS,
+    generate,
+    remade_line,
+)
 from puzzles.models import Puzzle
 from puzzles.presenting import explanation, puzzle_of_the_day, view_of
 
@@ -112,16 +120,20 @@ def test_a_page_never_shows_a_card_the_player_has_not_seen(client):
 def test_every_solution_line_is_the_answer_then_legal_public_plays():
     """The line the solution plays: the answer from the solver's seat, then seats in play
     order, each card one nobody has seen yet (the solver's from their hand), at most two
-    turns of the table and never past the hands dealt; every capture and pişti as the
-    table in view makes it (followed here from the public pile alone), and the leftover
-    sweep only when the line ends the deal."""
+    turns of the table and never past the hands dealt, but the deal's last round whole
+    (a last-capture puzzle shows who makes it); every capture and pişti as the table in
+    view makes it (followed here from the public pile alone), and the leftover sweep only
+    when the line ends the deal."""
     for p in stored():
         view, plays = p["view"], p["line"]["plays"]
         rules = Rules.from_dict(view["rules"])
         players = view["players"]
         assert plays[0][:2] == [view["seat"], p["answer"]]
-        assert 1 <= len(plays) <= 2 * players
-        assert len(plays) <= sum(view["hand_sizes"])  # the round's cards, no new hand
+        if view["stock"]:
+            assert 1 <= len(plays) <= 2 * players
+            assert len(plays) <= sum(view["hand_sizes"])  # the round's cards, no new hand
+        else:
+            assert len(plays) == sum(view["hand_sizes"])  # to the deal's end
         size = view["pile_size"]
         top = parse_card(view["pile_face_up"][-1]) if view["pile_face_up"] else None
         for index, (seat, name, captured, kind) in enumerate(plays):
@@ -434,3 +446,11 @@ def test_a_jack_played_on_an_empty_table_is_hinted_as_such():
         assert loss_line(puzzle, card).endswith(
             "The review would call it: jack spent on an empty table."
         )
+
+
+def test_a_stored_line_is_remade_from_its_deal():
+    """The deal of a stored puzzle is found again from the batches' seeds (the line can be
+    remade without the search), and the line it makes is the stored one."""
+    puzzles = stored()
+    for p in (puzzles[0], puzzles[len(puzzles) // 2], puzzles[-1]):
+        assert remade_line(p) == p["line"]

@@ -230,6 +230,7 @@ def test_a_missed_pisti_is_named():
         unseen = [c >> 2 for c in unseen_cards(view)]
         if kind == "safe_card":  # nothing left unseen matches the best card; the played one
             assert review.best >> 2 not in unseen and review.played >> 2 in unseen
+            assert facts["played_unseen"] == unseen.count(review.played >> 2)
         if kind == "points_offered":
             assert card_points(review.played, view.rules) > card_points(review.best, view.rules)
         if (

@@ -4,9 +4,9 @@ import time
 from multiprocessing import Pool
 from pathlib import Path
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
-from puzzles.generate import generate
+from puzzles.generate import generate, remade_line, why_not
 
 DEFAULT_OUT = Path(__file__).resolve().parents[2] / "content" / "puzzles.json"
 
@@ -41,9 +41,17 @@ class Command(BaseCommand):
             help="processes, each with its own seed (seed, seed+1, ...)",
         )
         parser.add_argument("--out", default=str(DEFAULT_OUT))
+        parser.add_argument(
+            "--remake",
+            action="store_true",
+            help="no search: remake the stored puzzles' solution lines (from their deals) "
+            "and reasons (from their stored values) as the code makes them now",
+        )
 
-    def handle(self, *args, count, seed, jobs, out, **options):
+    def handle(self, *args, count, seed, jobs, out, remake, **options):
         started = time.time()
+        if remake:
+            return self._remake(Path(out), started)
         per_job = math.ceil(count / jobs)
         work = [(per_job, seed + job) for job in range(jobs)]
         if jobs == 1:
@@ -54,3 +62,14 @@ class Command(BaseCommand):
         puzzles = merged(batches)
         Path(out).write_text(json.dumps(puzzles, ensure_ascii=False, separators=(",", ":")))
         self.stdout.write(f"{len(puzzles)} puzzles in {time.time() - started:.0f} s -> {out}")
+
+    def _remake(self, path: Path, started: float):
+        puzzles = json.loads(path.read_text())
+        for puzzle in puzzles:
+            line = remade_line(puzzle)
+            if line is None:
+                raise CommandError(f"puzzle {puzzle['number']}: its deal is not found")
+            puzzle["line"] = line
+            puzzle["facts"]["why_not"] = why_not(puzzle)
+        path.write_text(json.dumps(puzzles, ensure_ascii=False, separators=(",", ":")))
+        self.stdout.write(f"{len(puzzles)} puzzles remade in {time.time() - started:.0f} s")
