@@ -9,6 +9,7 @@ A visitor reviews the seat they played (``reviewer_seat``); anyone else gets 404
 
 from __future__ import annotations
 
+import json
 from functools import wraps
 
 from django.http import Http404, JsonResponse
@@ -22,6 +23,7 @@ from pisti.cards import parse_card
 from pisti_site.cardwords import ACCUSATIVE, NOMINATIVE, Case, card_words
 from pisti_site.deal_end import deal_summary, plays_for_deals
 from pisti_site.levels import short_playing_choices
+from pisti_site.lines import line_steps
 from pisti_site.numbers import loss_against_best, points_text
 from pisti_site.table import present_view
 from pisti_site.verdicts import label_name, reason
@@ -247,10 +249,11 @@ def _render_your_puzzle(request, puzzle, puzzles, error: str | None = None, stat
     finished = yours.done(puzzle, tried)
     answer_url = reverse("analysis:your_puzzle_answer", args=[puzzle.row.pk, puzzle.move["index"]])
     form = None if finished else {"action": answer_url, "fields": []}
+    view = puzzle.view()
     context = {
         "puzzle": puzzle,
         "source": _source(puzzle),
-        "table": present_view(puzzle.view(), playable=form is not None, form=form),
+        "table": present_view(view, playable=form is not None, form=form),
         "error": error,
         "tried": tried,
         "finished": finished,
@@ -269,6 +272,7 @@ def _render_your_puzzle(request, puzzle, puzzles, error: str | None = None, stat
         )
     if finished:
         kind = DealAnalysis.owner(puzzle.row.record)
+        steps = line_steps(puzzle.line(), view.seat, view.rules)
         context.update(
             {
                 "found_first": puzzle.found_by(tried["first"]),
@@ -280,6 +284,8 @@ def _render_your_puzzle(request, puzzle, puzzles, error: str | None = None, stat
                 "played_loss": points_text(puzzle.move["loss"]),
                 "best_name": _words(puzzle.move["best"]),
                 "reason": reason(puzzle.move),
+                "line": steps,
+                "line_json": json.dumps(steps),
                 "review_url": reverse(
                     f"analysis:{PREFIX[kind]}review_step",
                     args=[puzzle.row.record.pk, puzzle.row.deal, puzzle.number],

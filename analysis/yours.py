@@ -13,7 +13,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.core.cache import cache
+
 from pisti.analysis import decisions, label
+from pisti.cards import parse_card
+from pisti_site.lines import solution_line
 
 from .models import DealAnalysis
 
@@ -21,6 +25,7 @@ LABELS = ("mistake", "blunder")  # the moves that become puzzles
 FOUND = ("best", "good")  # the labels of a card that counts as found
 ANSWERS_KEY = "your_puzzles_answers"  # {"<analysis>-<play>": the cards tried, see answers()}
 MOST_RECORDS = 40  # the visitor's latest games and tables looked at
+LINE_CACHE_SECONDS = 24 * 3600
 
 
 @dataclass(frozen=True)
@@ -48,6 +53,19 @@ class YourPuzzle:
         """The player's view before the play: rebuilt from the stored deal."""
         state = self.row.record.load_match().finished[self.row.deal - 1]
         return next(v for i, v, _ in decisions(state, self.row.seat) if i == self.move["index"])
+
+    def line(self) -> dict:
+        """The solution's line (:func:`pisti_site.lines.solution_line`): the best card, then
+        the others' replies with the cards they held in that deal, which is over; for the
+        page once the solution is shown, never before. Kept in the cache: the bots' replies
+        are searched."""
+
+        def made() -> dict:
+            deal = self.row.record.load_match().finished[self.row.deal - 1]
+            position = deal.replayed(self.move["index"])
+            return solution_line(position, parse_card(self.move["best"]), self.row.pk)
+
+        return cache.get_or_set(f"your-puzzle-line:{self.key}", made, LINE_CACHE_SECONDS)
 
 
 def _own_rows(request):

@@ -23,6 +23,7 @@ from pisti import PlayerView, Rules, new_deal, view_for
 from pisti.analysis import CardValue, Evaluation, classify, evaluate
 from pisti.bots import make_bot
 from pisti.cards import JACK, card_name, parse_card, parse_cards
+from pisti_site.lines import solution_line
 
 MARGIN = 1.5  # deal points the best card must beat every other card by
 SIGMAS = 4.0  # ... and this many standard errors
@@ -32,7 +33,6 @@ PER_THEME_AND_DEAL = 2  # so that one deal does not fill a theme with near-ident
 THEME_SHARE = 0.3  # no theme above this share of a batch
 SCREEN_SAMPLES = 24  # a cheap first look; only promising positions get the full search
 PLAYERS_LEVEL = "master"  # the bots that play the deals
-LINE_TURNS = 2  # the solution's line: two turns of the table at most, but the last round whole
 THEMES = ("pisti", "jack", "last_capture", "counting", "partnership")
 # by deal number modulo len(TABLES): six two-player deals in ten, one of three players,
 # one of four, two of partners
@@ -161,30 +161,6 @@ def bot_deal(rules: Rules, seed: int):
         view = view_for(state, seat)
         yield view, state
         state.play(bots[seat].choose(view))
-
-
-def solution_line(state, answer: int, seed: int) -> dict:
-    """The plays the solution shows: the answer, then the bots' replies with their real
-    hands for up to two turns of the table, ending with the round (no new hand is shown);
-    in the deal's last round to its end, the leftover sweep included, so that a last-capture
-    puzzle shows who makes the last capture. Only cards laid face up on the table: the page
-    shows them once the solution is, never before."""
-    state = state.copy()
-    bots = [make_bot(PLAYERS_LEVEL, seed + seat) for seat in range(state.players)]
-    rounds = state.rounds_dealt
-    last_round = not state.stock_left
-    plays = [state.play(answer)]
-    while (
-        (last_round or len(plays) < LINE_TURNS * state.players)
-        and not state.is_over
-        and state.rounds_dealt == rounds
-    ):
-        view = view_for(state, state.current_player)
-        plays.append(state.play(bots[view.seat].choose(view)))
-    return {
-        "plays": [[e.seat, card_name(e.card), e.captured, e.kind] for e in plays],
-        "leftover": list(state.leftover) if state.is_over and state.leftover else None,
-    }
 
 
 def dealt_state(puzzle: dict, seeds=(1, 2), most_deals: int = 5000):

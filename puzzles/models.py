@@ -19,7 +19,7 @@ class Puzzle(models.Model):
     exact = models.BooleanField(default=False)
     samples = models.PositiveIntegerField(default=0)
     facts = models.JSONField(default=dict)
-    # the plays the solution shows once it is shown (generate.solution_line): the answer,
+    # the plays the solution shows once it is shown (pisti_site.lines.solution_line): the answer,
     # then the others' replies with their real hands, as [seat, card, captured, kind]
     line = models.JSONField(default=dict)
     # Glicko-2 (pisti_site.glicko2): seeded from how hard the position is to see

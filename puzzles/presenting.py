@@ -11,17 +11,12 @@ from django.utils.translation import ngettext, pgettext
 
 from pisti import PlayerView
 from pisti.cards import parse_card
-from pisti.state import JACK_PISTI, PISTI, Event
+from pisti.state import JACK_PISTI, PISTI
 from pisti_site.cardwords import card_words
+from pisti_site.lines import line_steps
 from pisti_site.numbers import loss_against_best, points_text
 from pisti_site.svg import card_svg
-from pisti_site.table import (
-    event_step,
-    names_seen_from,
-    present_view,
-    side_names_seen_from,
-    sweep_step,
-)
+from pisti_site.table import present_view
 from pisti_site.verdicts import kind_name, reason
 
 from . import generate
@@ -106,21 +101,10 @@ def present(puzzle: Puzzle, form=None) -> dict:
 
 
 def solution_steps(puzzle: Puzzle) -> list[dict]:
-    """The solution's line as the table script plays it: the answer, the others' replies,
-    the leftover sweep if the deal ends, each told from the solver's chair. Only for a
-    page that shows the solution: the replies are cards the others really held."""
-    line = puzzle.line or {}
+    """The solution's line as the table script plays it, told from the solver's chair.
+    Only for a page that shows the solution: the replies are cards the others really held."""
     view = view_of(puzzle)
-    names = names_seen_from(view.seat, view.rules)
-    steps = [
-        event_step(Event(seat, parse_card(card), captured, kind), names, view.rules.side_of)
-        for seat, card, captured, kind in line.get("plays", [])
-    ]
-    if line.get("leftover"):
-        side, count = line["leftover"]
-        sides = side_names_seen_from(view.seat, view.rules)
-        steps.append(sweep_step(view.rules, side, count, sides))
-    return steps
+    return line_steps(puzzle.line or {}, view.seat, view.rules)
 
 
 def explanation(puzzle: Puzzle, chosen: str | None = None, *, one_try: bool = False) -> list[str]:

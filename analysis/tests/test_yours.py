@@ -3,6 +3,10 @@ position as they saw it, found again or not, nobody else's."""
 
 from __future__ import annotations
 
+import json
+import re
+from html import unescape
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -101,6 +105,29 @@ def test_the_solution_after_a_wrong_card_and_never_before_one(client, analysed):
     assert f"The solution: the {best}." in html and 'name="card"' not in html
     client.post(answer, {"card": move["best"]})  # done: nothing changes
     assert "The solution: the" in client.get(page_url(row, move)).content.decode()
+
+
+def test_the_solution_plays_its_line_from_the_deal_and_only_once_shown(client, analysed):
+    """Shown, the solution has its line: the best card from the player's seat, then the
+    others' replies with the cards they held in that deal (the deal is over); before the
+    solution the page carries no line, so no hidden card."""
+    row, state = analysed
+    move = wrong_moves(row)[0]
+    answer = reverse("analysis:your_puzzle_answer", args=[row.pk, move["index"]])
+    client.post(answer, {"card": move["played"]})
+    before = client.get(page_url(row, move)).content.decode()
+    assert "data-line-steps" not in before and "data-play-line" not in before
+    client.post(answer, {"show": "1"})
+    html = client.get(page_url(row, move)).content.decode()
+    assert "data-line-steps" in html and "How it goes on" in html
+    steps = json.loads(unescape(re.search(r'data-line-steps="([^"]*)"', html).group(1)))
+    assert steps[0]["seat"] == row.seat and steps[0]["card"] == move["best"]
+    position = state.replayed(move["index"])
+    held = {seat: set(hand) for seat, hand in enumerate(position.hands)}
+    plays = [step for step in steps if not step.get("leftover")]
+    assert len(plays) >= 2
+    for step in plays:  # every card from the hand its seat held then (no new round shown)
+        assert parse_card(step["card"]) in held[step["seat"]]
 
 
 @pytest.mark.parametrize("card", ["", "XX", "2C2C"])
