@@ -12,7 +12,7 @@ from django.utils.translation import ngettext, pgettext
 from pisti import PlayerView
 from pisti.cards import parse_card
 from pisti.state import JACK_PISTI, PISTI
-from pisti_site.cardwords import card_words
+from pisti_site.cardwords import ACCUSATIVE, card_words
 from pisti_site.lines import line_steps
 from pisti_site.numbers import loss_against_best, points_text
 from pisti_site.svg import card_svg
@@ -120,7 +120,7 @@ def explanation(puzzle: Puzzle, chosen: str | None = None, *, one_try: bool = Fa
     makes_pisti = view_of(puzzle).capture_kind(parse_card(puzzle.answer)) in (PISTI, JACK_PISTI)
     if makes_pisti and why["kind"] != "pisti_missed":  # else the reason says it
         lines.append(_("The %(card)s takes the lone card on the table: a pişti.") % {"card": best})
-    if other != facts["runner_up"]:
+    if other == chosen:  # the player's own card, be it the next best one or not
         question = (
             _("Why not the %(card)s, your card?")  # a run gives one try
             if one_try
@@ -146,10 +146,13 @@ def explanation(puzzle: Puzzle, chosen: str | None = None, *, one_try: bool = Fa
     if not told and facts["runner_up_next_takes"] > facts["next_takes"] + 10:
         lines.append(
             _(
-                "After the %(other)s the next player could take the pile in "
+                "After playing the %(other)s, the next player could take the pile in "
                 "%(percent)s%% of the samples."
             )
-            % {"other": runner_up, "percent": facts["runner_up_next_takes"]}
+            % {
+                "other": card_words(parse_card(facts["runner_up"]), ACCUSATIVE),  # played
+                "percent": facts["runner_up_next_takes"],
+            }
         )
     if puzzle.exact:
         lines.append(

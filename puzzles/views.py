@@ -236,6 +236,13 @@ def _render_run(request, kind, run, error: str | None = None, status: int = 200)
                 "number": number,
                 "url": reverse("puzzles:puzzle", args=[number]),
             }
+            if run.over:  # the run's last page: the position missed, and how it goes on
+                steps = solution_steps(previous)
+                context["missed"] |= {
+                    "table": present(previous)["table"],
+                    "line": steps,
+                    "line_json": json.dumps(steps),
+                }
     if run is not None and not run.over:
         puzzle = get_object_or_404(Puzzle, number=run.current)
         form = {

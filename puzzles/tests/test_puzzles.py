@@ -394,6 +394,14 @@ def test_the_explanation_says_why_not_the_next_best_card():
     runner_up = card_words(parse_card(missed.facts["runner_up"]))
     assert f"Why not the {runner_up}, the next best card?" in text
     assert f"The {card_words(parse_card(missed.answer))} takes the pile of" in text
+    # the player who chose that very card is asked about their card, not "the next best"
+    with translation.override("en"):
+        chosen = " ".join(explanation(missed, chosen=missed.facts["runner_up"]))
+        ran = " ".join(explanation(missed, chosen=missed.facts["runner_up"], one_try=True))
+    assert (
+        f"Why not the {runner_up}, your first card?" in chosen and "next best card?" not in chosen
+    )
+    assert f"Why not the {runner_up}, your card?" in ran
     pisti = next(
         p
         for p in Puzzle.objects.all()

@@ -49,6 +49,10 @@ def test_a_streak_climbs_and_the_first_wrong_card_ends_it(client):
     assert "Missed: not the" in html and "Your best: 4." in html
     assert f"Puzzle {run.current}: Missed" in html  # which puzzle it was
     assert "your first card?" not in html  # a run gives one try
+    # the position missed is drawn, not playable, with its line to play on the table
+    missed = html[html.index("data-run-missed-puzzle") :]
+    assert "data-line-steps" in missed and "How it goes on" in missed
+    assert 'name="card"' not in html
     # over: another card changes nothing; a new streak starts from 0 and keeps the best
     play(client, "streak")
     assert run_of(client, "streak").score == 4
