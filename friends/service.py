@@ -55,10 +55,13 @@ def human_seat(name: str, token: str) -> dict:
 
 
 def clean_name(name) -> str:
-    """A display name: printable, trimmed, at most 20 characters; refused when empty."""
+    """A display name: printable, trimmed, at most 20 characters (a longer one cut where it
+    does not end on a hyphen: "Ayşe Nur Yılmazoğlu"); refused when empty."""
     if not isinstance(name, str):
         name = ""
-    name = " ".join("".join(ch for ch in name if ch.isprintable()).split())[:NAME_LENGTH]
+    name = " ".join("".join(ch for ch in name if ch.isprintable()).split())
+    if len(name) > NAME_LENGTH:  # cut short: not on a dangling hyphen or space
+        name = name[:NAME_LENGTH].rstrip(" -‐–—_.,;:")
     if not name:
         raise Refused(_("Please give a name the others will see."), "name")
     return name

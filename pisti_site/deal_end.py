@@ -37,6 +37,10 @@ def match_goal(rules) -> str:
         text = ngettext(
             "playing to %(target)d point", "playing to %(target)d points", rules.target
         ) % {"target": rules.target}
+    if rules.max_deals and rules.max_deals > 1:  # a match cut short after so many deals
+        text += " · " + ngettext("at most %(n)d deal", "at most %(n)d deals", rules.max_deals) % {
+            "n": rules.max_deals
+        }
     return re.sub(r"(\d) ", "\\1\u00a0", text)
 
 
@@ -236,6 +240,8 @@ def deal_end_context(match, names: list[str], reader_side: int | None = 0) -> di
         "match_over": outcome.over,
         "winners": [names[s] for s in outcome.winners],
         "match_headline": winner_line(sole_winner, names, match.rules, reader_side, match=True),
+        # the match's totals, the winner's first, beside its headline ("41 : 11")
+        "match_score": " : ".join(str(t) for t in sorted(match.totals, reverse=True)),
         "reader_won_match": outcome.over and sole_winner is not None and sole_winner == reader_side,
         "finished_count": len(match.finished),
     }

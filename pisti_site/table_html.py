@@ -110,10 +110,13 @@ def _other_seat(seat: dict) -> str:
             for n in range(seat["count"] + 1)
         ]
         backs = "".join(card_back("mini") for _i in seat["backs"])
+        # the backs and their count kept together: beside the captured pile, "3 cards"
+        # read as that pile's
         hand = (
+            '<div class="seat-held">'
             f'<div class="seat-hand" data-seat-hand>{backs}</div>\n'
             f'      <p class="seat-count" data-seat-count data-counts="{_e("|".join(counts))}">'
-            f"{_e(counts[-1])}</p>"
+            f"{_e(counts[-1])}</p></div>"
         )
     to_play = _("to play")  # outside the f-string, where makemessages finds it
     return (

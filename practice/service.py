@@ -139,7 +139,8 @@ def hint(game: Game) -> tuple[int, str, bool] | None:
         elif kind == PISTI:
             reason = _("a pişti: %(points)d points.") % {"points": view.rules.pisti_points}
         else:
-            count = view.pile_size + 1
+            # the pile's own count, as the hand's "takes N" and the log's line say
+            count = view.pile_size
             reason = ngettext("it takes %(count)d card.", "it takes %(count)d cards.", count) % {
                 "count": count
             }

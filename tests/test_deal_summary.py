@@ -12,7 +12,13 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from pisti import Match, Rules, SideScore, score_deal
-from pisti_site.deal_end import deal_end_context, deal_winner, score_lines, winner_line
+from pisti_site.deal_end import (
+    deal_end_context,
+    deal_winner,
+    match_goal,
+    score_lines,
+    winner_line,
+)
 from pisti_site.table import deal_steps, leftover_step, running_points
 
 RULE_SETS = [
@@ -179,6 +185,36 @@ def test_a_match_ended_by_its_deal_limit_says_so_and_needs_nothing_more():
             state.play(random.Random(seed).choice(state.legal_plays()))
         running.finish_deal()
     assert deal_end_context(running, names_for(rules))["end_reason"] == ""  # not over
+
+
+@pytest.mark.parametrize("language", ["en", "tr", "de", "ru"])
+def test_a_match_cut_short_says_so_in_its_goal_and_its_end_shows_the_match_score(language):
+    """A match set to end after two deals says so beside its target ("playing to 151
+    points · at most 2 deals"), and its end puts the match's totals, the winner's first,
+    beside the winner's name: the deal's score alone read as the match's."""
+    rules = Rules(max_deals=2)
+    match = Match(rules)
+    for seed in (1, 2):
+        state = match.start_deal(rng=random.Random(seed))
+        while not state.is_over:
+            state.play(random.Random(seed).choice(state.legal_plays()))
+        match.finish_deal()
+    assert match.outcome.over
+    with translation.override(language):
+        goal_text = match_goal(rules)
+        context = deal_end_context(match, names_for(rules))
+        html = render_to_string(
+            "includes/deal_end.html",
+            {**context, "actions": "friends/includes/deal_end_actions.html"},
+        )
+        single = match_goal(Rules(max_deals=1))
+        plain = match_goal(Rules())
+    assert goal_text.startswith(plain) and "2" in goal_text[len(plain) :]
+    assert "·" not in single
+    winner = re.search(r"data-match-winner>(.*?)</h2>", html, re.S).group(1)
+    high, low = sorted(match.totals, reverse=True)
+    if high != low:
+        assert f"{high} : {low}" in winner
 
 
 def test_a_match_everyone_wins_is_called_a_draw():

@@ -310,3 +310,25 @@ def test_the_bots_rating_note_shows_only_while_a_seat_could_take_a_bot(client):
     assert "rating-note" in client.get(url).content.decode()  # the free seat's bot menu
     Client().post(url + "seat/", {"seat": "1", "name": "Mehmet"})
     assert "rating-note" not in client.get(url).content.decode()  # two friends, no bot menu
+
+
+@pytest.mark.parametrize(
+    ("typed", "kept"),
+    [
+        ("  Ayşe   Nur  ", "Ayşe Nur"),
+        ("Ayşe Nur Yılmazoğlu-Karadeniz", "Ayşe Nur Yılmazoğlu"),
+        ("a" * 25, "a" * 20),
+    ],
+)
+def test_a_name_is_trimmed_and_a_long_one_cut_without_a_dangling_hyphen(typed, kept):
+    from friends.service import clean_name
+
+    assert clean_name(typed) == kept
+
+
+@pytest.mark.parametrize("typed", ["", "   ", "\u200b\n", None])
+def test_a_blank_name_is_refused(typed):
+    from friends.service import Refused, clean_name
+
+    with pytest.raises(Refused):
+        clean_name(typed)

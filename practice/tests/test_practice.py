@@ -376,3 +376,26 @@ def test_the_hint_is_offered_only_while_there_is_a_choice(client):
         card = HAND.search(html).group(1)
         client.post(url + "play/", {"version": version_of(html), "card": card})
     raise AssertionError(f"not both seen: {seen}")
+
+
+def test_a_capture_hint_counts_the_pile_as_the_hand_and_the_log_do(client, monkeypatch):
+    """ "It takes N cards" counts the pile the card takes, the number under the card and in
+    the log's line ("takes 4"), not the pile with the card played (it said 5)."""
+    url = start_game(client)
+    for _ in range(200):
+        game = Game.objects.get()
+        state = service.load_match(game).current
+        view = view_for(state, 0)
+        taker = next(
+            (c for c in view.hand if view.capture_kind(c) == 0 and view.pile_size > 1), None
+        )
+        if taker is not None:
+            break
+        html = client.get(url).content.decode()
+        client.post(url + "play/", {"version": version_of(html), "card": card_name(view.hand[0])})
+    else:
+        raise AssertionError("no plain capture of a pile of two or more came to the human")
+    monkeypatch.setattr(service, "advised_card", lambda view, seed: (taker, False))
+    answer = client.post(url + "hint/", HTTP_ACCEPT="application/json").json()
+    assert answer["card"] == card_name(taker)
+    assert f"it takes {view.pile_size} cards." in answer["hint"]

@@ -1,7 +1,7 @@
 // The keyboard of every card page, written once: number keys 1–9 press the button with
 // that data-key (a card of the hand, a tutorial answer) inside an enabled fieldset, and
 // each page may add its own (the review's arrows, Escape closing what is open). Keys typed
-// into a field and keys held with Alt, Ctrl or Meta are left to the browser.
+// into a field (not a switch) and keys held with Alt, Ctrl or Meta are left to the browser.
 
 // The first key pressed outside a field shows the number-key hints a touch screen hides
 // (site.css); a name typed on a phone's own keyboard is not a keyboard to play with.
@@ -12,9 +12,14 @@ function markKeyboard(event) {
 }
 document.addEventListener("keydown", markKeyboard);
 
+// A switch (a radio button, a checkbox) takes no digits: after "Bot speed" is clicked the
+// number keys still play the hand.
+const SWITCHES = ["radio", "checkbox", "button", "submit", "reset", "range", "color", "file"];
+
 function typing(event) {
   const tag = (event.target.tagName || "").toLowerCase();
-  return tag === "input" || tag === "textarea" || tag === "select";
+  if (tag === "input") return !SWITCHES.includes((event.target.type || "").toLowerCase());
+  return tag === "textarea" || tag === "select";
 }
 
 // ``handlers`` maps a key (as event.key names it) to a function of the event; one that

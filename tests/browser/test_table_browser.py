@@ -510,6 +510,23 @@ def test_a_touch_screen_shows_number_key_hints_only_after_a_key_is_pressed(brows
     context.close()
 
 
+def test_number_keys_still_play_after_a_switch_is_clicked(browser, site_url):
+    """A radio button ("Bot speed") or a checkbox takes no digits: after one is clicked the
+    number keys still play the hand (they did nothing until the page was clicked)."""
+    context = context_for(browser, "desktop")
+    page = context.new_page()
+    new_game(page, site_url)
+    page.click("[data-pace-control] input[value='normal']")
+    assert page.evaluate("document.activeElement.type") == "radio"
+    before = page.locator(".hand button[name=card]").count()
+    page.keyboard.press("1")
+    page.wait_for_function(
+        f"() => document.querySelectorAll('.hand button[name=card]:not(.is-playing)').length"
+        f" < {before}"
+    )
+    context.close()
+
+
 TURN_SAMPLER = """() => {
   window.__turnFrames = [];
   const tick = () => {
