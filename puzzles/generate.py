@@ -100,8 +100,15 @@ def puzzle_from(view, evaluation, best: int, margin: float) -> dict:
             "pile": view.pile_size,
             "next_takes": round(100 * evaluation.next_takes.get(best, 0.0)),
             "runner_up_next_takes": round(100 * evaluation.next_takes.get(ranked[1].card, 0.0)),
+            # every card's share of worlds where the next player could take the pile after
+            # it (percent), for the reasons against each card (why_not)
+            "card_takes": card_takes(evaluation),
         },
     }
+
+
+def card_takes(evaluation) -> dict[str, int]:
+    return {card_name(c): round(100 * share) for c, share in evaluation.next_takes.items()}
 
 
 def stored_view(data: dict) -> PlayerView:
@@ -129,8 +136,8 @@ def why_not(puzzle: dict) -> dict[str, dict]:
     """Why the answer beats each other card, in the review's own terms: what
     :func:`pisti.analysis.classify` says of that card as if it had been played (a missed
     capture, a lone card left, points lost later in the deal, ...), from the puzzle's stored
-    values, by card name. Only the answer's and the runner-up's next-player shares are
-    stored, so a third card is never told "lone card left"."""
+    values and every card's next-player share (``card_takes``; a puzzle stored before it
+    had only the answer's and the runner-up's), by card name."""
     view = stored_view(puzzle["view"])
     facts = puzzle["facts"]
     best, runner_up = parse_card(puzzle["answer"]), parse_card(facts["runner_up"])
@@ -138,7 +145,10 @@ def why_not(puzzle: dict) -> dict[str, dict]:
         parse_card(name): CardValue(parse_card(name), value, stderr)
         for name, (value, stderr) in puzzle["values"].items()
     }
-    takes = {best: facts["next_takes"] / 100, runner_up: facts["runner_up_next_takes"] / 100}
+    if "card_takes" in facts:
+        takes = {parse_card(name): share / 100 for name, share in facts["card_takes"].items()}
+    else:
+        takes = {best: facts["next_takes"] / 100, runner_up: facts["runner_up_next_takes"] / 100}
     evaluation = Evaluation(values, puzzle["exact"], puzzle["samples"], takes)
     reasons = {}
     for card in values:
@@ -185,7 +195,7 @@ def dealt_state(puzzle: dict, seeds=(1, 2), most_deals: int = 5000):
 
 def line_seed(deal: int, view) -> int:
     """The bots' seed for the solution line of a deal's position (from its number of plays)."""
-    return (deal * 100 + len(view.history)) * 10
+    return position_seed(deal, view) * 10
 
 
 def remade_line(puzzle: dict) -> dict | None:
@@ -198,6 +208,19 @@ def remade_line(puzzle: dict) -> dict | None:
     return solution_line(
         state, parse_card(puzzle["answer"]), line_seed(deal, stored_view(puzzle["view"]))
     )
+
+
+def search_again(puzzle: dict, deal: int):
+    """The first verifying search of a stored puzzle run again (the same worlds: its seed
+    comes from the deal and the position), for facts added after it was made; its values
+    must be the stored ones."""
+    view = stored_view(puzzle["view"])
+    seed = position_seed(deal, view) + 1
+    return evaluate(view, seed=seed, first=VERIFY_WORLDS, most=VERIFY_WORLDS)
+
+
+def position_seed(deal: int, view) -> int:
+    return deal * 100 + len(view.history)
 
 
 def _replays(state, history) -> bool:
@@ -239,13 +262,13 @@ def generate(count: int, seed: int = 1, worlds: int = VERIFY_WORLDS, log=None) -
         for view, state in bot_deal(rules, seed * 100_000 + deal):
             if len(set(view.hand)) < 2 or full(_likely_theme(view)):
                 continue
-            position_seed = deal * 100 + len(view.history)
-            screen = evaluate(view, seed=position_seed, first=SCREEN_SAMPLES, most=SCREEN_SAMPLES)
+            seed = position_seed(deal, view)
+            screen = evaluate(view, seed=seed, first=SCREEN_SAMPLES, most=SCREEN_SAMPLES)
             if not screen.exact and not _promising(screen):
                 continue
             if only_capture(view, screen.best):
                 continue  # the search would most likely confirm "take the pile"
-            clear = verified(view, position_seed + 1, worlds)
+            clear = verified(view, seed + 1, worlds)
             if clear and only_capture(view, clear[1]):
                 continue
             theme = clear and theme_of(view, clear[1])

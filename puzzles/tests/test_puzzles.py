@@ -380,6 +380,27 @@ def test_every_stored_reason_is_the_reviews_own_for_the_next_best_card():
     assert len(kinds) >= 5  # not one stock sentence
 
 
+def test_the_facts_of_a_stored_puzzle_are_its_search_run_again():
+    """A fact added after a puzzle was made (every card's next-player share) comes from its
+    first verifying search run again: the same worlds give the stored values exactly."""
+    from puzzles.generate import card_takes, dealt_state, search_again
+
+    puzzles = stored()
+    for puzzle in (puzzles[1], puzzles[len(puzzles) // 3], puzzles[-2]):
+        _state, deal = dealt_state(puzzle)
+        evaluation = search_again(puzzle, deal)
+        values = {
+            card_name(v.card): [round(v.value, 2), round(v.stderr, 2)]
+            for v in evaluation.values.values()
+        }
+        assert values == puzzle["values"]
+        assert card_takes(evaluation) == puzzle["facts"]["card_takes"]
+    for puzzle in puzzles:
+        takes = puzzle["facts"]["card_takes"]
+        assert set(takes) <= set(puzzle["values"])
+        assert takes.get(puzzle["answer"], 0) == puzzle["facts"]["next_takes"]
+
+
 @pytest.mark.django_db
 def test_the_explanation_says_why_not_the_next_best_card():
     """The explanation names the next best card and gives the review's reason against it

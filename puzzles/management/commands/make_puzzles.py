@@ -6,7 +6,17 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from puzzles.generate import generate, remade_line, why_not
+from pisti.cards import card_name, parse_card
+from pisti_site.lines import solution_line
+from puzzles.generate import (
+    card_takes,
+    dealt_state,
+    generate,
+    line_seed,
+    search_again,
+    stored_view,
+    why_not,
+)
 
 DEFAULT_OUT = Path(__file__).resolve().parents[2] / "content" / "puzzles.json"
 
@@ -44,8 +54,9 @@ class Command(BaseCommand):
         parser.add_argument(
             "--remake",
             action="store_true",
-            help="no search: remake the stored puzzles' solution lines (from their deals) "
-            "and reasons (from their stored values) as the code makes them now",
+            help="remake the stored puzzles' solution lines (from their deals found again) "
+            "and reasons (the first verifying search run again: its values must be the "
+            "stored ones) as the code makes them now",
         )
 
     def handle(self, *args, count, seed, jobs, out, remake, **options):
@@ -66,10 +77,22 @@ class Command(BaseCommand):
     def _remake(self, path: Path, started: float):
         puzzles = json.loads(path.read_text())
         for puzzle in puzzles:
-            line = remade_line(puzzle)
-            if line is None:
+            found = dealt_state(puzzle)
+            if found is None:
                 raise CommandError(f"puzzle {puzzle['number']}: its deal is not found")
-            puzzle["line"] = line
+            state, deal = found
+            view = stored_view(puzzle["view"])
+            puzzle["line"] = solution_line(
+                state, parse_card(puzzle["answer"]), line_seed(deal, view)
+            )
+            evaluation = search_again(puzzle, deal)
+            values = {
+                card_name(v.card): [round(v.value, 2), round(v.stderr, 2)]
+                for v in evaluation.values.values()
+            }
+            if values != puzzle["values"]:
+                raise CommandError(f"puzzle {puzzle['number']}: the search gives other values")
+            puzzle["facts"]["card_takes"] = card_takes(evaluation)
             puzzle["facts"]["why_not"] = why_not(puzzle)
         path.write_text(json.dumps(puzzles, ensure_ascii=False, separators=(",", ":")))
         self.stdout.write(f"{len(puzzles)} puzzles remade in {time.time() - started:.0f} s")
