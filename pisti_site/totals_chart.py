@@ -5,6 +5,8 @@ names wrap on a phone instead of being cut off inside the drawing."""
 
 from __future__ import annotations
 
+import math
+
 from django.utils.html import escape
 from django.utils.translation import gettext as _
 
@@ -48,9 +50,29 @@ def chart_svg(rows: list[list[int]], names: list[str], target: int | None) -> st
         }
     else:
         label = _("Running totals after each deal: %(lines)s.") % {"lines": lines_text}
+    # the axes' numbers: the deals along the bottom, 0 and the target (or the highest
+    # total) up the side, so that the lines read as scores
+    every = max(1, math.ceil(steps / 10))
+    x_labels = "".join(
+        f'<text x="{point(i, 0).split(",")[0]}" y="{height - pad + 13}" '
+        f'text-anchor="middle">{i + 1}</text>'
+        for i in range(steps)
+        if (i + 1) % every == 0 or i == 0
+    )
+    mark = target or max(max(r) for r in rows)
+    mark_y = height - pad - (height - 2 * pad) * mark / top
+    y_labels = (
+        f'<text x="{pad - 4}" y="{height - pad + 3}" text-anchor="end">0</text>'
+        f'<text x="{pad - 4}" y="{mark_y + 3:.1f}" text-anchor="end">{mark}</text>'
+    )
     return (
         f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" '
         f'aria-label="{escape(label)}">'
         f'<line x1="{pad}" y1="{height - pad}" x2="{width - pad}" y2="{height - pad}" '
-        'stroke="#767676"/>' + target_line + "".join(lines) + "</svg>"
+        'stroke="#767676"/>'
+        f'<line x1="{pad}" y1="{pad / 2}" x2="{pad}" y2="{height - pad}" stroke="#767676"/>'
+        f'<g class="chart-axis" font-size="10" fill="#555">{x_labels}{y_labels}</g>'
+        + target_line
+        + "".join(lines)
+        + "</svg>"
     )

@@ -196,14 +196,11 @@ def hint(request, game_id):
     else:
         card, reason, exact = advice
         template = (
-            _(
-                "Over every hand the opponent can still hold, the best card is the "
-                "%(card)s: %(reason)s"
-            )
+            _("The %(card)s is best against every hand the opponent could still hold: %(reason)s")
             if exact
             else _("The master bot would play the %(card)s: %(reason)s")
         )
-        # "the best card is the X" names it; "would play the X" acts on it
+        # "the X is best" names it; "would play the X" acts on it
         words = card_words(card) if exact else card_words(card, ACCUSATIVE)
         message = template % {"card": words, "reason": reason}
     if wants_json(request):

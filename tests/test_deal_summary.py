@@ -312,3 +312,19 @@ def test_the_winner_line_speaks_to_its_reader(language):
             "You won the match!",
             "%(name)s won the deal",
         }
+
+
+def test_the_totals_chart_numbers_its_axes():
+    """The running-totals chart says what its lines measure: each deal's number along the
+    bottom, 0 and the target (the dashed line's value) up the side; without a target (a
+    match won on deals) the highest total."""
+    from pisti_site.totals_chart import chart_svg
+
+    svg = chart_svg([[10, 26], [41, 37], [80, 55]], ["You", "Boris"], 151)
+    numbers = re.findall(r"<text[^>]*>([^<]*)</text>", svg)
+    assert numbers == ["1", "2", "3", "0", "151"]
+    assert 'stroke-dasharray="4 4"' in svg
+    deals = chart_svg([[1, 0], [1, 1], [2, 1]], ["You", "Boris"], None)
+    assert re.findall(r"<text[^>]*>([^<]*)</text>", deals)[-2:] == ["0", "2"]
+    long = chart_svg([[i, i] for i in range(1, 31)], ["You", "Boris"], 151)
+    assert len(re.findall(r"<text", long)) <= 12 + 2  # a long match is numbered sparsely

@@ -262,7 +262,7 @@ def test_a_last_round_hint_is_the_exact_review_best_and_says_so(client):
         raise AssertionError("no last-round decision reached")
     hint = client.post(url + "hint/", HTTP_ACCEPT="application/json").json()
     assert parse_card(hint["card"]) == evaluate(view).best
-    assert hint["hint"].startswith("Over every hand the opponent can still hold")
+    assert "is best against every hand the opponent could still hold: " in hint["hint"]
     early = start_game(client)
     hint = client.post(early + "hint/", HTTP_ACCEPT="application/json").json()
     assert hint["hint"].startswith("The master bot would play")

@@ -23,9 +23,9 @@ const PACES = {
   // stays before its summary, and how long a capturing card shows on the pile before the
   // sweep (so the eye sees what took it). Fast still lets the eye follow each card (a
   // 2 vs 2 round of three bot plays stays under 1.5 s).
-  fast: { fly: 150, sweep: 120, gap: 60, burst: 420, hold: 0, deal: 500, end: 700, look: 100 },
-  normal: { fly: 320, sweep: 260, gap: 180, burst: 900, hold: 300, deal: 900, end: 1500, look: 380 },
-  slow: { fly: 600, sweep: 480, gap: 700, burst: 1300, hold: 450, deal: 1300, end: 2200, look: 750 },
+  fast: { fly: 150, sweep: 120, gap: 60, burst: 900, hold: 0, deal: 500, end: 700, look: 100 },
+  normal: { fly: 320, sweep: 260, gap: 180, burst: 1400, hold: 300, deal: 900, end: 1500, look: 380 },
+  slow: { fly: 600, sweep: 480, gap: 700, burst: 1800, hold: 450, deal: 1300, end: 2200, look: 750 },
 };
 const PACE_KEY = "pisti-pace";
 const SVG = "http://www.w3.org/2000/svg";
@@ -353,8 +353,11 @@ function showPoints(step) {
     cell.textContent = text;
     cell.classList.toggle("is-zero", !step.points[side]);
     if (side === step.side && (step.pisti || step.jack_pisti)) {
-      animate(cell, [{ transform: "scale(1.6)" }, { transform: "scale(1)" }],
-        { duration: 500, easing: "ease-out" });
+      // a gold flash and a small swell: at 1.6 times its size it covered the total
+      animate(cell, [
+        { transform: "scale(1.15)", backgroundColor: "#ffd54f" },
+        { transform: "scale(1)" },
+      ], { duration: 900, easing: "ease-out" });
     }
   });
 }

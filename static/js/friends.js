@@ -212,12 +212,11 @@ function drawing(root, t) {
       now.dataset.stripPoints = index;
       entry.appendChild(element("span", "visually-hidden", " " + t.this_deal));
     });
-    // a key after the sides says what the pills are, as in the practice game
+    // a key says what the pills are, as in the practice game (CSS puts it after your pill)
     if (f.deal_over) return;
     const key = sides.appendChild(element("span", "strip-legend"));
     key.setAttribute("aria-hidden", "true");
-    key.appendChild(element("span", "strip-key", "+"));
-    key.append(" " + t.this_deal);
+    key.textContent = t.this_deal;
   }
 
   // The deal's end as the server rendered it (sent only once the deal is over).
