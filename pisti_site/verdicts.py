@@ -5,7 +5,8 @@ for them: the review of a deal, your puzzles and the puzzles all say it the same
 
 from __future__ import annotations
 
-from django.utils.text import capfirst
+import re
+
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -66,7 +67,11 @@ LATER_PARTS = {
 def reason(move: dict) -> str:
     """One line, in the visitor's language, from what the search saw; each sentence opens
     with a capital, also where a card's name leads it ("kupa dördü" in Turkish)."""
-    return capfirst(_reason(move))
+    return SENTENCE_START.sub(lambda m: m.group(1) + m.group(2).upper(), _reason(move))
+
+
+# the first letter of the line and of every sentence after it
+SENTENCE_START = re.compile(r"(^|[.!?]\s+)(\w)")
 
 
 def _reason(move: dict) -> str:
@@ -132,7 +137,7 @@ def _reason(move: dict) -> str:
             % shares
         )
     if kind == "safe_card":
-        return _open_to_capture(facts) + capfirst(_safe_card(facts, best, gain))
+        return _open_to_capture(facts) + _safe_card(facts, best, gain)
     if kind == "points_offered":
         return ngettext(
             "The %(played)s, worth %(n)s point, stays on the pile for whoever takes it next; "
@@ -168,6 +173,18 @@ def _open_to_capture(facts: dict) -> str:
     are still out, so another player can take it (older analyses lack the count)."""
     if not facts.get("played_unseen"):
         return ""
+    if facts.get("pile") == 0:  # alone on an empty table: the next player's match is a pişti
+        return (
+            ngettext(
+                "Alone on the empty table, that card can be taken for a pişti: %(n)s card of "
+                "the same rank is unseen.",
+                "Alone on the empty table, that card can be taken for a pişti: %(n)s cards of "
+                "the same rank are unseen.",
+                facts["played_unseen"],
+            )
+            % {"n": facts["played_unseen"]}
+            + " "
+        )
     return (
         ngettext(
             "That card can still be taken: %(n)s card of the same rank is unseen.",
@@ -184,11 +201,11 @@ def _safe_card(facts: dict, best: str, gain: str) -> str:
     if not facts.get("jacks_unseen", 1):  # older analyses lack it
         return _(
             "No card that matches the %(card)s and no jack is left unseen (the others are "
-            "played or in your hand): no other player can take it. It keeps about %(gain)s "
-            "points more on average."
+            "played or in your hand): no other player can take it. The %(card)s keeps about "
+            "%(gain)s points more on average."
         ) % {"card": best, "gain": gain}
     return _(
         "No card that matches the %(card)s is left unseen (the others are played or in "
-        "your hand): only a jack can take it. It keeps about %(gain)s points more on "
-        "average."
+        "your hand): only a jack can take it. The %(card)s keeps about %(gain)s points more "
+        "on average."
     ) % {"card": best, "gain": gain}

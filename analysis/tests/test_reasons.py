@@ -115,3 +115,15 @@ def test_every_sentence_of_a_reason_opens_with_a_capital(kind, language):
         line = reason({**move(kind), "facts": facts})
     for sentence in line.split(". "):
         assert sentence[0].isupper() or sentence[0].isdigit(), (language, line)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_card_left_alone_on_an_empty_table_is_said_to_risk_a_pisti(language):
+    """On an empty table the card played lies alone: what can take it takes a pişti, and
+    the reason says so (a new player missed it in "that card can still be taken")."""
+    facts = {**move("safe_card")["facts"], "jacks_unseen": 2, "played_unseen": 2}
+    with translation.override(language):
+        empty = reason({**move("safe_card"), "facts": {**facts, "pile": 0}})
+        pile = reason({**move("safe_card"), "facts": {**facts, "pile": 3}})
+    word = {"en": "pişti", "tr": "pişti", "de": "Pişti", "ru": "пишти"}[language]
+    assert word in empty.split(".")[0] and word not in pile.split(".")[0]

@@ -47,7 +47,7 @@ def test_a_streak_climbs_and_the_first_wrong_card_ends_it(client):
     html = client.get(reverse("puzzles:run", args=["streak"])).content.decode()
     assert "data-run-over" in html and "Your streak: 4 puzzles in a row." in html
     assert "Missed: not the" in html and "Your best: 4." in html
-    assert f"Puzzle {run.current}: Missed" in html  # which puzzle it was
+    assert f"Puzzle {run.current} · Missed" in html  # which puzzle it was
     assert "your first card?" not in html  # a run gives one try
     # the position missed is drawn, not playable, with its line to play on the table
     missed = html[html.index("data-run-missed-puzzle") :]

@@ -23,6 +23,11 @@ if (puzzle && playLine && puzzle.hasAttribute("data-line-steps") && !reducedMoti
     puzzle.scrollIntoView({ behavior: "instant", block: "center" });  // the flights start from where the cards are now
     // at the slow pace whatever the table's setting: the line is there to be followed
     new Board(puzzle, { pace: "slow" }).play(steps).then(() => {
+      // the line is over: nobody is to play, and the cards left are not to be pressed
+      puzzle.querySelectorAll(".is-turn").forEach((seat) => seat.classList.remove("is-turn"));
+      puzzle.querySelectorAll("[data-hand] button").forEach((button) => { button.disabled = true; });
+      const status = puzzle.querySelector("[data-status]");
+      if (status && steps.length) status.textContent = steps[steps.length - 1].text;  // no "Your turn."
       playing = false;
       played = true;
       playLine.textContent = playLine.getAttribute("data-again-label");
