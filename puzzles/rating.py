@@ -59,12 +59,12 @@ def rate_first_answer(session, puzzle: Puzzle, found: bool) -> None:
     session[CHANGES_KEY] = changes
 
 
-def near(puzzles, rating: float, turn: int, rng=None) -> int | None:
-    """The number of one of the :data:`NEAR_CHOICES` puzzles of ``puzzles`` rated nearest
+def near(puzzles, rating: float, turn: int, rng=None, choices: int = NEAR_CHOICES) -> int | None:
+    """The number of one of the ``choices`` puzzles of ``puzzles`` rated nearest
     ``rating``: ``turn`` picks which, so that the same rating does not always get the same
     puzzle, or ``rng`` draws it (a run: every visitor's streak is not the same list)."""
     rows = sorted(puzzles.values_list("number", "rating"), key=lambda r: (abs(r[1] - rating), r[0]))
     if not rows:
         return None
-    choices = min(NEAR_CHOICES, len(rows))
+    choices = min(choices, len(rows))
     return rows[rng.randrange(choices) if rng is not None else turn % choices][0]

@@ -24,6 +24,9 @@ STREAK_STEP = 50.0  # ... and each next one this much higher
 TIMED_SECONDS = 180
 TIMED_START = 1100.0
 TIMED_STEP = 30.0
+# a run draws among this many puzzles nearest its next rating: among 5 the same two easy
+# openers came back in most of a player's streaks
+RUN_CHOICES = 24
 RUNS_KEY = "puzzles_runs"  # {kind: the run in progress or just ended}
 BEST_KEY = "puzzles_best"  # {kind: the best score}
 
@@ -71,7 +74,7 @@ def _pick(kind: str, score: int, seen: list[int], done: set[int] = frozenset()) 
             puzzles = puzzles.filter(rating__gte=last)
     if not puzzles.exists():
         puzzles = Puzzle.objects.all()
-    return near(puzzles, _target(kind, score), len(seen), rng=random)
+    return near(puzzles, _target(kind, score), len(seen), rng=random, choices=RUN_CHOICES)
 
 
 def current(session, kind: str) -> Run | None:
