@@ -406,6 +406,8 @@ def test_the_review_draws_one_step_on_the_same_table(browser, site_url, device):
         page.locator(".hand:not([disabled]) button[name=card]").first.click()
         wait_idle(page)
     page.click("text=Review this deal move by move")
+    # the analysis runs in the background task: its progress shows until the board does
+    page.wait_for_selector("[data-table]", timeout=240_000)
     assert page.locator("[data-table]").count() == 1
     assert page.locator("[data-table] .is-turn").count() == 1  # the seat that plays
     width = {"desktop": 1366, "phone": 390}[device]
