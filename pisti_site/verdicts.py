@@ -171,29 +171,24 @@ def percent_text(percent) -> str:
 def _open_to_capture(facts: dict) -> str:
     """What is wrong with the card played, first ("why not that card?"): copies of its rank
     are still out, so another player can take it (older analyses lack the count)."""
-    if not facts.get("played_unseen"):
+    n = facts.get("played_unseen")
+    if not n:
         return ""
     if facts.get("pile") == 0:  # alone on an empty table: the next player's match is a pişti
-        return (
-            ngettext(
-                "Alone on the empty table, that card can be taken for a pişti: %(n)s card of "
-                "the same rank is unseen.",
-                "Alone on the empty table, that card can be taken for a pişti: %(n)s cards of "
-                "the same rank are unseen.",
-                facts["played_unseen"],
-            )
-            % {"n": facts["played_unseen"]}
-            + " "
+        text = ngettext(
+            "Alone on the empty table, that card can be taken for a pişti: %(n)s card of "
+            "the same rank is unseen.",
+            "Alone on the empty table, that card can be taken for a pişti: %(n)s cards of "
+            "the same rank are unseen.",
+            n,
         )
-    return (
-        ngettext(
+    else:
+        text = ngettext(
             "That card can still be taken: %(n)s card of the same rank is unseen.",
             "That card can still be taken: %(n)s cards of the same rank are unseen.",
-            facts["played_unseen"],
+            n,
         )
-        % {"n": facts["played_unseen"]}
-        + " "
-    )
+    return text % {"n": n} + " "
 
 
 def _safe_card(facts: dict, best: str, gain: str) -> str:

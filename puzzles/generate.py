@@ -90,7 +90,7 @@ def puzzle_from(view, evaluation, best: int, margin: float) -> dict:
         "theme": theme_of(view, best),
         "view": view.to_dict(),
         "answer": card_name(best),
-        "values": {card_name(v.card): [round(v.value, 2), round(v.stderr, 2)] for v in ranked},
+        "values": stored_values(evaluation),
         "exact": evaluation.exact,
         "samples": evaluation.samples,
         "facts": {
@@ -105,6 +105,12 @@ def puzzle_from(view, evaluation, best: int, margin: float) -> dict:
             "card_takes": card_takes(evaluation),
         },
     }
+
+
+def stored_values(evaluation) -> dict[str, list[float]]:
+    """Each card's [mean, standard error], best first, as a puzzle stores them."""
+    ranked = sorted(evaluation.values.values(), key=lambda v: -v.value)
+    return {card_name(v.card): [round(v.value, 2), round(v.stderr, 2)] for v in ranked}
 
 
 def card_takes(evaluation) -> dict[str, int]:
@@ -198,16 +204,26 @@ def line_seed(deal: int, view) -> int:
     return position_seed(deal, view) * 10
 
 
-def remade_line(puzzle: dict) -> dict | None:
-    """The puzzle's solution line made again from its deal, as :func:`generate` makes it now
-    (``None`` when the deal is not found)."""
+def remade(puzzle: dict) -> dict | None:
+    """The stored puzzle as :func:`generate` makes it now, without a new search: its line
+    from its deal found again, every card's next-player share from its first verifying
+    search run again (the same worlds), the reasons from them. ``None`` when the deal is not
+    found; ``ValueError`` when the search no longer gives the stored values."""
     found = dealt_state(puzzle)
     if found is None:
         return None
     state, deal = found
-    return solution_line(
-        state, parse_card(puzzle["answer"]), line_seed(deal, stored_view(puzzle["view"]))
-    )
+    view = stored_view(puzzle["view"])
+    evaluation = search_again(puzzle, deal)
+    if stored_values(evaluation) != puzzle["values"]:
+        raise ValueError(f"puzzle {puzzle['number']}: the search gives other values")
+    again = {
+        **puzzle,
+        "line": solution_line(state, parse_card(puzzle["answer"]), line_seed(deal, view)),
+        "facts": {**puzzle["facts"], "card_takes": card_takes(evaluation)},
+    }
+    again["facts"]["why_not"] = why_not(again)
+    return again
 
 
 def search_again(puzzle: dict, deal: int):
@@ -262,13 +278,13 @@ def generate(count: int, seed: int = 1, worlds: int = VERIFY_WORLDS, log=None) -
         for view, state in bot_deal(rules, seed * 100_000 + deal):
             if len(set(view.hand)) < 2 or full(_likely_theme(view)):
                 continue
-            seed = position_seed(deal, view)
-            screen = evaluate(view, seed=seed, first=SCREEN_SAMPLES, most=SCREEN_SAMPLES)
+            at = position_seed(deal, view)  # not ``seed``: the batch's seed deals the next deal
+            screen = evaluate(view, seed=at, first=SCREEN_SAMPLES, most=SCREEN_SAMPLES)
             if not screen.exact and not _promising(screen):
                 continue
             if only_capture(view, screen.best):
                 continue  # the search would most likely confirm "take the pile"
-            clear = verified(view, seed + 1, worlds)
+            clear = verified(view, at + 1, worlds)
             if clear and only_capture(view, clear[1]):
                 continue
             theme = clear and theme_of(view, clear[1])

@@ -24,7 +24,7 @@ from puzzles.generate import (
     THEMES,
     VERIFY_WORLDS,
     generate,
-    remade_line,
+    remade,
 )
 from puzzles.models import Puzzle
 from puzzles.presenting import explanation, puzzle_of_the_day, view_of
@@ -383,17 +383,13 @@ def test_every_stored_reason_is_the_reviews_own_for_the_next_best_card():
 def test_the_facts_of_a_stored_puzzle_are_its_search_run_again():
     """A fact added after a puzzle was made (every card's next-player share) comes from its
     first verifying search run again: the same worlds give the stored values exactly."""
-    from puzzles.generate import card_takes, dealt_state, search_again
+    from puzzles.generate import card_takes, dealt_state, search_again, stored_values
 
     puzzles = stored()
     for puzzle in (puzzles[1], puzzles[len(puzzles) // 3], puzzles[-2]):
         _state, deal = dealt_state(puzzle)
         evaluation = search_again(puzzle, deal)
-        values = {
-            card_name(v.card): [round(v.value, 2), round(v.stderr, 2)]
-            for v in evaluation.values.values()
-        }
-        assert values == puzzle["values"]
+        assert stored_values(evaluation) == puzzle["values"]
         assert card_takes(evaluation) == puzzle["facts"]["card_takes"]
     for puzzle in puzzles:
         takes = puzzle["facts"]["card_takes"]
@@ -482,4 +478,4 @@ def test_a_stored_line_is_remade_from_its_deal():
     remade without the search), and the line it makes is the stored one."""
     puzzles = stored()
     for p in (puzzles[0], puzzles[len(puzzles) // 2], puzzles[-1]):
-        assert remade_line(p) == p["line"]
+        assert remade(p)["line"] == p["line"]

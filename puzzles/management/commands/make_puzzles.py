@@ -6,17 +6,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from pisti.cards import card_name, parse_card
-from pisti_site.lines import solution_line
-from puzzles.generate import (
-    card_takes,
-    dealt_state,
-    generate,
-    line_seed,
-    search_again,
-    stored_view,
-    why_not,
-)
+from puzzles.generate import generate, remade
 
 DEFAULT_OUT = Path(__file__).resolve().parents[2] / "content" / "puzzles.json"
 
@@ -75,24 +65,14 @@ class Command(BaseCommand):
         self.stdout.write(f"{len(puzzles)} puzzles in {time.time() - started:.0f} s -> {out}")
 
     def _remake(self, path: Path, started: float):
-        puzzles = json.loads(path.read_text())
-        for puzzle in puzzles:
-            found = dealt_state(puzzle)
-            if found is None:
+        puzzles = []
+        for puzzle in json.loads(path.read_text()):
+            try:
+                again = remade(puzzle)
+            except ValueError as error:
+                raise CommandError(str(error)) from error
+            if again is None:
                 raise CommandError(f"puzzle {puzzle['number']}: its deal is not found")
-            state, deal = found
-            view = stored_view(puzzle["view"])
-            puzzle["line"] = solution_line(
-                state, parse_card(puzzle["answer"]), line_seed(deal, view)
-            )
-            evaluation = search_again(puzzle, deal)
-            values = {
-                card_name(v.card): [round(v.value, 2), round(v.stderr, 2)]
-                for v in evaluation.values.values()
-            }
-            if values != puzzle["values"]:
-                raise CommandError(f"puzzle {puzzle['number']}: the search gives other values")
-            puzzle["facts"]["card_takes"] = card_takes(evaluation)
-            puzzle["facts"]["why_not"] = why_not(puzzle)
+            puzzles.append(again)
         path.write_text(json.dumps(puzzles, ensure_ascii=False, separators=(",", ":")))
         self.stdout.write(f"{len(puzzles)} puzzles remade in {time.time() - started:.0f} s")
