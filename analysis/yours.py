@@ -12,6 +12,7 @@ review's. Answers are kept in the session.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from django.core.cache import cache
 
@@ -49,10 +50,14 @@ class YourPuzzle:
     def found_by(self, card: str) -> bool:
         return label(self.loss(card)) in FOUND
 
+    @cached_property
+    def deal(self):
+        """The finished deal the move was played in, loaded once for the view and the line."""
+        return self.row.record.load_match().finished[self.row.deal - 1]
+
     def view(self):
         """The player's view before the play: rebuilt from the stored deal."""
-        state = self.row.record.load_match().finished[self.row.deal - 1]
-        return next(v for i, v, _ in decisions(state, self.row.seat) if i == self.move["index"])
+        return next(v for i, v, _ in decisions(self.deal, self.row.seat) if i == self.move["index"])
 
     def line(self) -> dict:
         """The solution's line (:func:`pisti_site.lines.solution_line`): the best card, then
@@ -61,8 +66,7 @@ class YourPuzzle:
         are searched."""
 
         def made() -> dict:
-            deal = self.row.record.load_match().finished[self.row.deal - 1]
-            position = deal.replayed(self.move["index"])
+            position = self.deal.replayed(self.move["index"])
             return solution_line(position, parse_card(self.move["best"]), self.row.pk)
 
         return cache.get_or_set(f"your-puzzle-line:{self.key}", made, LINE_CACHE_SECONDS)
