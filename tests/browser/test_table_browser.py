@@ -549,15 +549,18 @@ TURN_SAMPLER = """() => {
 
 PLAY_MARKS = """() => {
   window.__marks = [];
-  const mark = (seat) => window.__marks.push([seat, performance.now()]);
-  document.addEventListener("pisti:step", (e) => mark(e.detail.seat));
-  document.addEventListener("pisti:steps-done", () => mark(-1));
+  const mark = (seat, captured) => window.__marks.push([seat, performance.now(), captured]);
+  document.addEventListener("pisti:step", (e) => mark(e.detail.seat, e.detail.captured || 0));
+  document.addEventListener("pisti:steps-done", () => mark(-1, 0));
 }"""
 
 
 def timed_turns(page, turns: int) -> tuple[list[float], list[float]]:
     """Play ``turns`` turns; returns each whole turn's time (your card and the bots' three
-    plays, click to idle) and each bot play's (from its card to the next step), in ms."""
+    plays, click to idle) and each bot's plain lay-down (a card that takes nothing, from it
+    to the next bot's card), in ms. Only like is compared with like: a capture holds for the
+    look and the sweep, and the gap to your own next card is Playwright's, not the pace's
+    (mixing them once made the medians of six plays differ by chance)."""
     page.evaluate(PLAY_MARKS)
     whole = []
     for _ in range(turns):
@@ -567,7 +570,11 @@ def timed_turns(page, turns: int) -> tuple[list[float], list[float]]:
         wait_idle(page)
         whole.append(page.evaluate("performance.now()") - started)
     marks = page.evaluate("window.__marks")
-    plays = [b[1] - a[1] for a, b in zip(marks, marks[1:], strict=False) if a[0] > 0]
+    plays = [
+        b[1] - a[1]
+        for a, b in zip(marks, marks[1:], strict=False)
+        if a[0] > 0 and b[0] > 0 and not a[2]
+    ]
     return whole, plays
 
 
@@ -582,7 +589,7 @@ def test_the_turn_flag_and_the_highlighted_seat_agree_in_every_frame(browser, si
     page = context.new_page()
     new_game(page, site_url, "2v2")
     page.evaluate(TURN_SAMPLER)
-    normal_turns, normal_plays = timed_turns(page, 2)
+    normal_turns, normal_plays = timed_turns(page, 3)
     frames = page.evaluate("window.__turnFrames")
     assert len(frames) > 20
     for frame in frames:
@@ -596,7 +603,7 @@ def test_the_turn_flag_and_the_highlighted_seat_agree_in_every_frame(browser, si
     page = context.new_page()
     new_game(page, site_url, "2v2")
     fast_turns, fast_plays = timed_turns(page, 3)
-    assert len(normal_plays) >= 4 and len(fast_plays) >= 6
+    assert normal_plays and fast_plays
     median = statistics.median
     assert median(fast_plays) < 0.66 * median(normal_plays), (fast_plays, normal_plays)
     assert median(fast_turns) < 0.66 * median(normal_turns), (fast_turns, normal_turns)
