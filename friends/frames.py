@@ -32,10 +32,9 @@ def seat_summary(table: Table, index: int, to_move: int | None) -> dict:
     return {
         "seat": index,
         "kind": seat["kind"],
-        # numbered like the lobby's seats, so two bots of one level are told apart; the
-        # level is a tag of its own (a name with it ran off a phone's score strip)
-        "name": seat["name"]
-        or (_("Bot %(number)d") % {"number": index + 1} if seat["kind"] == "bot" else ""),
+        # named as in the lobby; the level is a tag of its own (a name with it ran off a
+        # phone's score strip)
+        "name": seat["name"] or (table.bot_name(index) if seat["kind"] == "bot" else ""),
         "level": seat["level"],
         "level_name": level_name(seat["level"]) if seat["kind"] == "bot" else "",
         "away": str(index) in table.away and seat["kind"] == "human",

@@ -61,6 +61,17 @@ class Table(MatchRecord):
     def get_absolute_url(self) -> str:
         return reverse("friends:table", args=[self.pk])
 
+    def bot_name(self, index: int) -> str:
+        """What the table calls the bot in seat ``index``: "Bot" when it is the only bot,
+        else numbered among the bots in seat order ("Bot 1", "Bot 2"), so a lone bot in the
+        second seat is not a puzzling "Bot 2" and two bots of one level are told apart."""
+        from django.utils.translation import gettext
+
+        bots = [i for i, entry in enumerate(self.seats) if entry["kind"] == "bot"]
+        if index not in bots or len(bots) == 1:
+            return gettext("Bot")
+        return gettext("Bot %(number)d") % {"number": bots.index(index) + 1}
+
     # What the review of a finished deal (the analysis app) asks of the tables it reviews.
 
     @classmethod

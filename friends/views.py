@@ -149,7 +149,7 @@ def table_page(request, table_id):
                     **entry,
                     "level_name": level_name(entry["level"]) if entry["level"] else "",
                     # the name the table and the score strip give this bot, from the lobby on
-                    "bot_name": _("Bot %(number)d") % {"number": i + 1},
+                    "bot_name": table.bot_name(i),
                     # partners: each seat says its side, as the engine pairs them
                     "team": rules.side_of(i) + 1 if rules.partnerships else None,
                 }

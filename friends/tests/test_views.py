@@ -332,3 +332,20 @@ def test_a_blank_name_is_refused(typed):
 
     with pytest.raises(Refused):
         clean_name(typed)
+
+
+@pytest.mark.django_db
+def test_bots_are_named_bot_alone_and_numbered_among_the_bots(client):
+    """A lone bot is "Bot" whatever its seat; two or more are numbered in seat order among
+    the bots, on the lobby page and in every frame (the score strip and the table)."""
+    from friends.frames import seat_summary
+
+    from .helpers import make_table
+
+    lone, _token = make_table("1v1", bots=[(1, "easy")])
+    assert [lone.bot_name(i) for i in range(2)] == ["Bot", "Bot"]
+    assert seat_summary(lone, 1, None)["name"] == "Bot"
+    two, _token = make_table("2v2", bots=[(1, "easy"), (3, "easy")])
+    assert [seat_summary(two, i, None)["name"] for i in (1, 3)] == ["Bot 1", "Bot 2"]
+    page = client.get(two.get_absolute_url()).content.decode()
+    assert "Bot 1" in page and "Bot 2" in page and "Bot 4" not in page

@@ -358,8 +358,10 @@ def test_a_deal_a_bot_opens_comes_with_the_table_as_dealt(client):
 
 def test_the_hint_is_offered_only_while_there_is_a_choice(client):
     """With two cards or more the Hint button works; with one card left there is nothing
-    to advise and the button is off (the hint said to keep "your better cards")."""
+    to advise and the button is off (the hint said to keep "your better cards"), with a line
+    that says why."""
     url = start_game(client)
+    why = "One card left: nothing to choose, so no hint."
     button = re.compile(r'<button type="submit" class="button-secondary"( disabled)?>Hint<')
     seen = set()
     for _ in range(60):
@@ -371,6 +373,7 @@ def test_the_hint_is_offered_only_while_there_is_a_choice(client):
         match = button.search(html)
         if match and state.current_player == 0:
             seen.add((len(set(hand)) > 1, match.group(1) is None))
+            assert (why in html) == (len(set(hand)) == 1)
         if (True, True) in seen and (False, False) in seen:
             return
         card = HAND.search(html).group(1)
