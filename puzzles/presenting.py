@@ -33,6 +33,23 @@ def theme_names() -> dict[str, str]:
     }
 
 
+def theme_abouts() -> dict[str, str]:
+    """One line per theme on the puzzles page: what its positions ask of you."""
+    return {
+        "pisti": _(
+            "A lone card on the table: take it for a pişti, or leave the next player none to take."
+        ),
+        "jack": _("When to spend a jack: on the pile now, or kept for a bigger one."),
+        "last_capture": _(
+            "The last capture takes every card left on the table: plan the final round."
+        ),
+        "counting": _("Count the cards gone by to know which card is safe to lay."),
+        "partnership": _(
+            "Two against two: set up your partner and keep cards from your opponents."
+        ),
+    }
+
+
 def harder_half() -> list[int]:
     """The numbers of the harder half of the puzzles by their first rating (how hard the
     position is to see, :func:`rating.seed_rating`): fixed by the content, where the live
@@ -97,6 +114,18 @@ def present(puzzle: Puzzle, form=None) -> dict:
             }
             for side in range(sides)
         ],
+    }
+
+
+def glance(puzzle: Puzzle) -> dict:
+    """A puzzle at a glance (the puzzles page's card of the day): the face-up card on top of
+    the pile, how many cards lie there, and your hand, all from your view."""
+    view = puzzle.view
+    top = view["pile_face_up"][-1] if view["pile_face_up"] else None
+    return {
+        "top": _card(top) if top else None,
+        "pile_size": view["pile_size"],
+        "hand": [_card(c) for c in sorted(view["hand"], key=parse_card)],
     }
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 
+from django.db.models import Count
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -23,10 +24,12 @@ from . import runs
 from .models import Puzzle
 from .presenting import (
     explanation,
+    glance,
     loss_line,
     present,
     puzzle_of_the_day,
     solution_steps,
+    theme_abouts,
     theme_names,
     values_table,
 )
@@ -48,12 +51,24 @@ def _theme(request) -> str | None:
 def index(request):
     solved = Solved(request.session)
     rating = visitor_rating(request.session)
-    counts = {theme: Puzzle.objects.filter(theme=theme).count() for theme in theme_names()}
+    counts = dict(Puzzle.objects.values_list("theme").annotate(n=Count("pk")))
+    solved_counts = dict(
+        Puzzle.objects.filter(number__in=solved.numbers)
+        .values_list("theme")
+        .annotate(n=Count("pk"))
+    )
+    today = puzzle_of_the_day()
+    abouts = theme_abouts()
     return render(
         request,
         "puzzles/index.html",
         {
-            "today": puzzle_of_the_day(),
+            "today": today,
+            "today_theme": theme_names()[today.theme] if today else "",
+            "today_players": today.view["players"] if today else 0,
+            "today_partnerships": today.view["partnerships"] if today else False,
+            "today_solved": bool(today) and today.number in solved.numbers,
+            "today_glance": glance(today) if today else None,
             "solved": len(solved),
             "total": Puzzle.objects.count(),
             "rating": rating.shown(),
@@ -61,7 +76,14 @@ def index(request):
             "best_streak": runs.best(request.session, runs.RunKind.STREAK),
             "best_timed": runs.best(request.session, runs.RunKind.TIMED),
             "themes": [
-                {"key": k, "name": name, "count": counts[k]} for k, name in theme_names().items()
+                {
+                    "key": key,
+                    "name": name,
+                    "about": abouts[key],
+                    "count": counts.get(key, 0),
+                    "solved": solved_counts.get(key, 0),
+                }
+                for key, name in theme_names().items()
             ],
         },
     )

@@ -181,6 +181,29 @@ def test_the_line_shows_only_with_the_solution_told_from_the_solvers_chair(clien
 
 
 @pytest.mark.django_db
+def test_the_puzzles_page_shows_the_days_puzzle_at_a_glance_and_each_themes_progress(client):
+    """The day's puzzle shows its theme, its table, the top face-up card and your hand (all
+    yours to see: no face-down card, no other hand); each theme's tile counts its puzzles
+    and, once you solve one, yours; a solved day's puzzle says so."""
+    today = puzzle_of_the_day()
+    html = client.get(reverse("puzzles:index")).content.decode()
+    glance = html.split('class="today-glance"')[1].split("</div>")[0]
+    shown = re.findall(r'cards\.svg[^#"]*#([^"]+)"', glance)
+    expected = today.view["pile_face_up"][-1:] + sorted(today.view["hand"], key=parse_card)
+    assert shown == expected
+    assert "✓ solved" not in html
+    assert html.count('class="tile" data-theme=') == 5
+    count = Puzzle.objects.filter(theme=today.theme).count()
+    tile = html.split(f'data-theme="{today.theme}"')[1].split("</li>")[0]
+    assert f"{count} puzzles" in tile and "solved by you" not in tile
+    client.post(reverse("puzzles:answer", args=[today.number]), {"card": today.answer})
+    html = client.get(reverse("puzzles:index")).content.decode()
+    tile = html.split(f'data-theme="{today.theme}"')[1].split("</li>")[0]
+    assert "solved by you: 1" in tile and 'value="1"' in tile
+    assert "✓ solved" in html and "See it again" in html
+
+
+@pytest.mark.django_db
 def test_a_right_answer_counts_and_the_solution_is_explained(client):
     puzzle = Puzzle.objects.first()
     response = client.post(reverse("puzzles:answer", args=[puzzle.number]), {"card": puzzle.answer})

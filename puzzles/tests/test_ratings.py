@@ -122,4 +122,4 @@ def test_reloading_the_puzzles_keeps_the_ratings_answers_gave(client, tmp_path):
 
 def test_a_new_visitors_rating_is_marked_provisional_and_explained(client):
     html = client.get(reverse("puzzles:index")).content.decode()
-    assert "Your puzzle rating: 1500?" in html and "still provisional" in html
+    assert '<strong class="rating-number">1500?</strong>' in html and "still provisional" in html
