@@ -163,6 +163,74 @@ def _reason(move: dict) -> str:
     }
 
 
+def what_it_gives_away(move: dict) -> str:
+    """After a wrong try, before the solution: what the card chosen gives away, in plain
+    words and without naming the better card (the player may want another try). Empty
+    where the numbers say it all (a plain "weaker card")."""
+    text = _given_away(move)
+    return SENTENCE_START.sub(lambda m: m.group(1) + m.group(2).upper(), text) if text else ""
+
+
+def _given_away(move: dict) -> str:
+    facts = move["facts"]
+    kind = move["kind"]
+    if kind == "pisti_missed":
+        return _("One of your cards takes the lone card on the table for a pişti.")
+    if kind == "capture_missed":
+        return ngettext(
+            "One of your cards takes the pile of %(n)s card; this one takes nothing.",
+            "One of your cards takes the pile of %(n)s cards; this one takes nothing.",
+            facts["pile"],
+        ) % {"n": facts["pile"]}
+    if kind == "last_capture":
+        return _(
+            "It gives up the last capture, and with it the cards left on the table at the end."
+        )
+    if kind == "jack_spent":
+        return _reason(move)  # says only what the jack is spent on
+    percent = {"percent": percent_text(facts.get("percent", 0))}
+    if kind == "lone_card":
+        return (
+            _(
+                "It leaves a lone card: from what you could know, the next player would hold "
+                "a match or a jack in about %(percent)s of the possible deals."
+            )
+            % percent
+        )
+    if kind == "feeds_pile":
+        return (
+            _(
+                "From what you could know, the next player could take the pile after it in "
+                "about %(percent)s of the possible deals."
+            )
+            % percent
+        )
+    if kind == "safe_card":
+        return (
+            _open_to_capture(facts)
+            + _("Another of your cards is safe: no other player can take it.")
+        ).strip()
+    if kind == "points_offered":
+        return ngettext(
+            "The %(played)s, worth %(n)s point, stays on the pile for whoever takes it next.",
+            "The %(played)s, worth %(n)s points, stays on the pile for whoever takes it next.",
+            facts["points"],
+        ) % {"played": card_words(parse_card(facts["played"])), "n": facts["points"]}
+    if kind in LATER_LOSSES:
+        return LATER_LOSSES[kind]()
+    return ""
+
+
+# Where a wrong card's points go later in the deal, said of the card chosen.
+LATER_LOSSES = {
+    "point_cards": lambda: _("Most of what it loses is point cards taken later in the deal."),
+    "most_cards": lambda: _("Most of what it loses is the bonus for the most cards."),
+    "pisti_chances": lambda: _(
+        "Most of what it loses is piştis made or given away later in the deal."
+    ),
+}
+
+
 def percent_text(percent) -> str:
     """ "53 %" in the visitor's format, never broken between the number and the sign."""
     return (_("%(p)s %%") % {"p": percent}).replace(" ", "\u00a0")

@@ -17,7 +17,7 @@ from pisti_site.lines import line_steps
 from pisti_site.numbers import loss_against_best, points_text
 from pisti_site.svg import card_svg
 from pisti_site.table import present_view
-from pisti_site.verdicts import kind_name, reason
+from pisti_site.verdicts import reason, what_it_gives_away
 
 from . import generate
 from .models import Puzzle
@@ -216,15 +216,13 @@ def explanation(puzzle: Puzzle, chosen: str | None = None, *, one_try: bool = Fa
 
 
 def loss_line(puzzle: Puzzle, card: str) -> str:
-    """What a wrong card is likely to cost (the stored values' mean difference), and what
-    the review would call it, a hint that does not name the best card ("missed capture")."""
+    """What a wrong card is likely to cost (the stored values' mean difference), then what
+    it gives away in plain words, a hint that does not name the best card ("One of your
+    cards takes the pile of 5 cards; this one takes nothing.")."""
     line = loss_against_best(parse_card(card), points_lost(puzzle, card))
-    why = puzzle.facts["why_not"].get(card, {"kind": "value"})  # none for the answer
-    kind = why["kind"]
-    if kind == "value":  # "weaker card" hints at nothing
-        return line
-    name = kind_name(kind, why["facts"])
-    return line + " " + _("The review would call it: %(kind)s.") % {"kind": name}
+    why = puzzle.facts["why_not"].get(card)  # none for the answer
+    given = what_it_gives_away({**why, "exact": puzzle.exact}) if why else ""
+    return f"{line} {given}" if given else line
 
 
 def points_lost(puzzle: Puzzle, card: str) -> float:

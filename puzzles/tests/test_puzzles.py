@@ -16,6 +16,7 @@ from pisti import Rules
 from pisti.analysis import evaluate
 from pisti.cards import JACK, card_name, parse_card
 from pisti_site.cardwords import ACCUSATIVE, card_words
+from pisti_site.verdicts import what_it_gives_away
 from puzzles.content_loader import CONTENT
 from puzzles.generate import (
     MARGIN,
@@ -454,8 +455,8 @@ def test_the_explanation_says_why_not_the_next_best_card():
 @pytest.mark.django_db
 def test_a_wrong_first_card_is_the_one_the_explanation_answers(client):
     """A player who first chose a card other than the next best one is told why not their
-    card (the review's reason for it), and the wrong answer's hint names what the review
-    would call that card without naming the best one."""
+    card (the review's reason for it), and the wrong answer's hint says what that card
+    gives away without naming the best one."""
     puzzle = next(
         p
         for p in Puzzle.objects.all()
@@ -472,7 +473,9 @@ def test_a_wrong_first_card_is_the_one_the_explanation_answers(client):
     )
     client.post(reverse("puzzles:answer", args=[puzzle.number]), {"card": chosen})
     html = unescape(page_of(client, puzzle))
-    assert "The review would call it: " in html
+    with translation.override("en"):
+        given = what_it_gives_away({**puzzle.facts["why_not"][chosen], "exact": puzzle.exact})
+    assert given and given in html
     assert card_words(parse_card(puzzle.answer)) not in re.search(r"<h2>(.*?)</h2>", html).group(1)
     client.post(reverse("puzzles:reveal", args=[puzzle.number]))
     html = unescape(page_of(client, puzzle))
@@ -491,9 +494,30 @@ def test_a_jack_played_on_an_empty_table_is_hinted_as_such():
         if why["kind"] == "jack_spent" and not why["facts"]["pile"]
     )
     with translation.override("en"):
-        assert loss_line(puzzle, card).endswith(
-            "The review would call it: jack spent on an empty table."
-        )
+        assert loss_line(puzzle, card).endswith("Spends a jack on an empty table.")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_wrong_cards_hint_names_the_best_card(language):
+    """Over every puzzle and every other card of its hand: the hint after a wrong try says
+    something beyond the number wherever the review has a reason (every kind but a plain
+    "weaker card"), and never names the best card, in any case of its name."""
+    from pisti_site.cardwords import Case
+    from puzzles.presenting import loss_line
+
+    said = Counter()
+    with translation.override(language):
+        for puzzle in Puzzle.objects.all():
+            best = parse_card(puzzle.answer)
+            names = {card_words(best, case) for case in Case}
+            for card, why in puzzle.facts["why_not"].items():
+                given = what_it_gives_away({**why, "exact": puzzle.exact})
+                assert not any(name in given for name in names), (puzzle.number, given)
+                assert bool(given) == (why["kind"] not in ("value", "close")), (puzzle.number, why)
+                assert loss_line(puzzle, card).endswith(given)
+                said[why["kind"]] += 1
+    assert len(said) >= 6, said
 
 
 def test_a_stored_line_is_remade_from_its_deal():
