@@ -3,14 +3,17 @@
 with the cards they really held), so a page shows it only once the solution is shown.
 
 A line is stored as plain data: ``{"plays": [[seat, card, captured, kind], ...],
-"leftover": [side, count] or None}``; :func:`line_steps` turns it into the steps the table
-script animates, told from the solver's chair.
+"leftover": [side, count] or None, "points": [each side's deal points won over the line]}``;
+:func:`line_steps` turns it into the steps the table script animates, told from the
+solver's chair. A puzzle keeps one line for its answer and one for each other card of the
+hand (:func:`other_lines`), so a wrong try can be shown going on as well.
 """
 
 from __future__ import annotations
 
 from pisti.bots import make_bot
 from pisti.cards import card_name, parse_card
+from pisti.scoring import deal_points
 from pisti.state import Event
 from pisti.view import view_for
 
@@ -26,6 +29,7 @@ def solution_line(state, answer: int, seed: int) -> dict:
     in the deal's last round to its end, the leftover sweep included, so that a last-capture
     puzzle shows who makes the last capture. Only cards laid face up on the table."""
     state = state.copy()
+    before = deal_points(state)
     bots = [make_bot(LINE_LEVEL, seed + seat) for seat in range(state.players)]
     rounds = state.rounds_dealt
     last_round = not state.stock_left
@@ -40,7 +44,18 @@ def solution_line(state, answer: int, seed: int) -> dict:
     return {
         "plays": [[e.seat, card_name(e.card), e.captured, e.kind] for e in plays],
         "leftover": list(state.leftover) if state.is_over and state.leftover else None,
+        # what each side won over these plays (a deal's end adds its most-cards bonus)
+        "points": [
+            after - earlier for after, earlier in zip(deal_points(state), before, strict=True)
+        ],
     }
+
+
+def other_lines(state, answer: int, seed: int) -> dict[str, dict]:
+    """The line of every other card of the mover's hand, by card name, with the same bots
+    as the answer's: what a wrong try runs into with the cards the others really held."""
+    hand = state.hands[state.current_player]
+    return {card_name(card): solution_line(state, card, seed) for card in hand if card != answer}
 
 
 def line_steps(line: dict, seat: int, rules) -> list[dict]:

@@ -12,7 +12,17 @@ from pisti_site.glicko2 import DEFAULT_DEVIATION, DEFAULT_VOLATILITY
 from .models import Puzzle
 from .rating import SEED_DEVIATION, seed_rating
 
-FIELDS = ("theme", "view", "answer", "values", "exact", "samples", "facts", "line")
+FIELDS = (
+    "theme",
+    "view",
+    "answer",
+    "values",
+    "exact",
+    "samples",
+    "facts",
+    "line",
+    "other_lines",
+)
 CONTENT = Path(__file__).resolve().parent / "content" / "puzzles.json"
 
 

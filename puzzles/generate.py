@@ -23,7 +23,7 @@ from pisti import PlayerView, Rules, new_deal, view_for
 from pisti.analysis import CardValue, Evaluation, classify, evaluate
 from pisti.bots import make_bot
 from pisti.cards import JACK, card_name, parse_card, parse_cards
-from pisti_site.lines import solution_line
+from pisti_site.lines import other_lines, solution_line
 
 MARGIN = 1.5  # deal points the best card must beat every other card by
 SIGMAS = 4.0  # ... and this many standard errors
@@ -220,6 +220,7 @@ def remade(puzzle: dict) -> dict | None:
     again = {
         **puzzle,
         "line": solution_line(state, parse_card(puzzle["answer"]), line_seed(deal, view)),
+        "other_lines": other_lines(state, parse_card(puzzle["answer"]), line_seed(deal, view)),
         "facts": {**puzzle["facts"], "card_takes": card_takes(evaluation)},
     }
     again["facts"]["why_not"] = why_not(again)
@@ -290,9 +291,10 @@ def generate(count: int, seed: int = 1, worlds: int = VERIFY_WORLDS, log=None) -
             theme = clear and theme_of(view, clear[1])
             if clear and not full(theme):
                 line = solution_line(state, clear[1], line_seed(deal, view))
+                others = other_lines(state, clear[1], line_seed(deal, view))
                 puzzle = puzzle_from(view, *clear)
                 puzzle["facts"]["why_not"] = why_not(puzzle)
-                puzzles.append({**puzzle, "line": line})
+                puzzles.append({**puzzle, "line": line, "other_lines": others})
                 found[theme] = found.get(theme, 0) + 1
                 themes[theme] += 1
         deal += 1

@@ -22,6 +22,9 @@ class Puzzle(models.Model):
     # the plays the solution shows once it is shown (pisti_site.lines.solution_line): the answer,
     # then the others' replies with their real hands, as [seat, card, captured, kind]
     line = models.JSONField(default=dict)
+    # the same for every other card of the hand, by card name: shown with the solution,
+    # what the card first chosen runs into
+    other_lines = models.JSONField(default=dict)
     # Glicko-2 (pisti_site.glicko2): seeded from how hard the position is to see
     # (rating.seed_rating), then moved by every first answer
     rating = models.FloatField(default=1500.0, db_index=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 import hashlib
+import json
 
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
@@ -16,7 +17,7 @@ from pisti_site.cardwords import ACCUSATIVE, card_words
 from pisti_site.lines import line_steps
 from pisti_site.numbers import loss_against_best, points_text
 from pisti_site.svg import card_svg
-from pisti_site.table import present_view
+from pisti_site.table import present_view, side_names_seen_from
 from pisti_site.verdicts import reason, what_it_gives_away
 
 from . import generate
@@ -134,6 +135,58 @@ def solution_steps(puzzle: Puzzle) -> list[dict]:
     Only for a page that shows the solution: the replies are cards the others really held."""
     view = view_of(puzzle)
     return line_steps(puzzle.line or {}, view.seat, view.rules)
+
+
+def chosen_line(puzzle: Puzzle, card: str | None) -> dict | None:
+    """The line of a wrong first card (the same table, the same bots, the others' real
+    cards): its steps, what each side won over it and how that compares with the answer's
+    line. ``None`` for the answer, or a puzzle stored without other lines."""
+    line = (puzzle.other_lines or {}).get(card or "")
+    best = puzzle.line or {}
+    if not line or "points" not in line or "points" not in best:
+        return None
+    view = view_of(puzzle)
+    steps = line_steps(line, view.seat, view.rules)
+    return {
+        "card": card_words(parse_card(card)),
+        "steps": steps,
+        "json": json.dumps(steps),
+        "points": line_points(puzzle, line),
+        "verdict": line_verdict(puzzle, card, best, line),
+    }
+
+
+def line_points(puzzle: Puzzle, line: dict) -> str:
+    """ "You +3 · Your opponent +10": what each side won over a line's plays, yours first."""
+    view = view_of(puzzle)
+    names = side_names_seen_from(view.seat, view.rules)
+    mine = view.rules.side_of(view.seat)
+    order = [mine] + [side for side in range(len(names)) if side != mine]
+    shown = " · ".join(f"{names[side]} +{line['points'][side]}" for side in order)
+    return _("Points in these plays: %(points)s") % {"points": shown}
+
+
+def _net(puzzle: Puzzle, line: dict) -> int:
+    """The solver's side's points over a line less everybody else's."""
+    view = view_of(puzzle)
+    mine = view.rules.side_of(view.seat)
+    return sum(p if side == mine else -p for side, p in enumerate(line["points"]))
+
+
+def line_verdict(puzzle: Puzzle, card: str, best: dict, line: dict) -> str:
+    """How the wrong card's line compares with the answer's, honestly: one deal with the
+    cards the others really held can go either way; the verdict is the average."""
+    worse = _net(puzzle, best) - _net(puzzle, line)
+    if worse > 0:
+        return ngettext(
+            "In these plays your card comes out %(n)s point behind the best card.",
+            "In these plays your card comes out %(n)s points behind the best card.",
+            worse,
+        ) % {"n": worse}
+    return _(
+        "With the cards the others really held, your card costs nothing in these plays; "
+        "over every deal you could be in, it loses about %(points)s points on average."
+    ) % {"points": points_text(points_lost(puzzle, card))}
 
 
 def explanation(puzzle: Puzzle, chosen: str | None = None, *, one_try: bool = False) -> list[str]:

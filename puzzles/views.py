@@ -23,8 +23,10 @@ from pisti_site.cardwords import ACCUSATIVE, card_words
 from . import runs
 from .models import Puzzle
 from .presenting import (
+    chosen_line,
     explanation,
     glance,
+    line_points,
     loss_line,
     present,
     puzzle_of_the_day,
@@ -156,6 +158,10 @@ def _render(request, puzzle, error: str | None = None, status: int = 200):
                 "line_json": json.dumps(steps),
             }
         )
+        if "points" in (puzzle.line or {}):
+            context["line_points"] = line_points(puzzle, puzzle.line)
+        if tried["first"] != puzzle.answer:
+            context["chosen_line"] = chosen_line(puzzle, tried["first"])
     return render(request, "puzzles/puzzle.html", context, status=status)
 
 

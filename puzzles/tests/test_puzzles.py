@@ -179,6 +179,38 @@ def test_the_line_shows_only_with_the_solution_told_from_the_solvers_chair(clien
     assert [s["card"] for s in steps[: len(puzzle.line["plays"])]] == [
         name for _seat, name, _c, _k in puzzle.line["plays"]
     ]
+    assert "Points in these plays: You" in html
+
+
+@pytest.mark.django_db
+def test_after_a_wrong_first_card_its_own_line_shows_only_with_the_solution(client):
+    """A wrong first card: before the solution, none of its line (the others' real cards);
+    with it, the line of that card on its own button, what each side won over it and a
+    verdict that agrees with the two lines' points. A right first card gets no such line."""
+    puzzle = a_puzzle_with_two_wrong_cards()
+    wrong = next(c for c in puzzle.view["hand"] if c != puzzle.answer)
+    client.post(reverse("puzzles:answer", args=[puzzle.number]), {"card": wrong})
+    before = page_of(client, puzzle)
+    assert "data-chosen-line" not in before and "data-line-steps" not in before
+    client.post(reverse("puzzles:reveal", args=[puzzle.number]))
+    raw = page_of(client, puzzle).split("data-chosen-line")[1].split("</div>")[0]
+    steps = json.loads(unescape(re.search(r'data-line-steps="([^"]*)"', raw).group(1)))
+    block = unescape(raw)
+    assert steps[0]["card"] == wrong and steps[0]["text"].startswith("You: ")
+    assert f"And after your card, the {card_words(parse_card(wrong))}" in block
+    line = puzzle.other_lines[wrong]
+    mine = puzzle.view["seat"] % 2 if puzzle.view["partnerships"] else puzzle.view["seat"]
+    you = "You and your partner" if puzzle.view["partnerships"] else "You"
+    assert f"{you} +{line['points'][mine]}" in block
+    behind = "comes out" in block
+
+    def net(points):
+        return sum(p if side == mine else -p for side, p in enumerate(points))
+
+    assert behind == (net(puzzle.line["points"]) > net(line["points"]))
+    right = Puzzle.objects.exclude(pk=puzzle.pk).first()
+    client.post(reverse("puzzles:answer", args=[right.number]), {"card": right.answer})
+    assert "data-chosen-line" not in page_of(client, right)
 
 
 @pytest.mark.django_db
@@ -525,4 +557,17 @@ def test_a_stored_line_is_remade_from_its_deal():
     remade without the search), and the line it makes is the stored one."""
     puzzles = stored()
     for p in (puzzles[0], puzzles[len(puzzles) // 2], puzzles[-1]):
-        assert remade(p)["line"] == p["line"]
+        again = remade(p)
+        assert again["line"] == p["line"] and again["other_lines"] == p["other_lines"]
+
+
+def test_every_other_card_has_its_line_from_the_same_table():
+    """Each card of a puzzle's hand but the answer has a line that opens with that card,
+    played by the solver, and says what each side won over it; the answer's line too."""
+    for p in stored():
+        seat, hand = p["view"]["seat"], set(p["view"]["hand"])
+        sides = 2 if p["view"]["partnerships"] else p["view"]["players"]
+        assert set(p["other_lines"]) == hand - {p["answer"]}, p["number"]
+        for card, line in [(p["answer"], p["line"]), *p["other_lines"].items()]:
+            assert line["plays"][0][:2] == [seat, card], p["number"]
+            assert len(line["points"]) == sides and min(line["points"]) >= 0, p["number"]

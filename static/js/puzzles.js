@@ -7,37 +7,44 @@ const puzzle = document.querySelector("[data-puzzle]");
 if (puzzle) numberKeys(puzzle);
 
 // Once the solution is shown, its line (the best card, then the others' real replies)
-// plays on the table at a button's press, as often as asked; the list of plays beside it
-// says the same in words (and is all there is without this script or with less motion).
-const playLine = document.querySelector("[data-play-line]");
-if (puzzle && playLine && puzzle.hasAttribute("data-line-steps") && !reducedMotion()) {
-  const steps = JSON.parse(puzzle.getAttribute("data-line-steps"));
+// plays on the table at a button's press, as often as asked; so does the line of the card
+// first chosen, where there is one (its steps on its own button). The lists of plays beside
+// them say the same in words (and are all there is without this script or with less motion).
+const lineButtons = [...document.querySelectorAll("[data-play-line]")];
+if (puzzle && lineButtons.length && !reducedMotion()) {
   const start = puzzle.innerHTML;
   let playing = false;
   let played = false;
-  playLine.hidden = false;
-  playLine.addEventListener("click", () => {
+  const play = (button, steps) => {
     if (playing) return;
     playing = true;
+    lineButtons.forEach((b) => { b.disabled = true; });  // one line on the table at a time
     if (played) puzzle.innerHTML = start;  // back to the position, then again
     puzzle.scrollIntoView({ behavior: "instant", block: "center" });  // the flights start from where the cards are now
     // at the slow pace whatever the table's setting: the line is there to be followed
     new Board(puzzle, { pace: "slow" }).play(steps).then(() => {
       // the line is over: nobody is to play, and the cards left are not to be pressed
       puzzle.querySelectorAll(".is-turn").forEach((seat) => seat.classList.remove("is-turn"));
-      puzzle.querySelectorAll("[data-hand] button").forEach((button) => { button.disabled = true; });
+      puzzle.querySelectorAll("[data-hand] button").forEach((b) => { b.disabled = true; });
       const status = puzzle.querySelector("[data-status]");
       if (status && steps.length) status.textContent = steps[steps.length - 1].text;  // no "Your turn."
       playing = false;
       played = true;
-      playLine.textContent = playLine.getAttribute("data-again-label");
+      lineButtons.forEach((b) => { b.disabled = false; });
+      button.textContent = button.getAttribute("data-again-label");
     });
+  };
+  lineButtons.forEach((button) => {
+    const steps = button.getAttribute("data-line-steps") || puzzle.getAttribute("data-line-steps");
+    if (!steps) return;
+    button.hidden = false;
+    button.addEventListener("click", () => play(button, JSON.parse(steps)));
   });
   // Just answered or asked for the solution (the server sends the page to #solution):
-  // the line plays once by itself, so the table shows why; a reload does not replay it.
-  if (location.hash === "#solution") {
+  // the best line plays once by itself, so the table shows why; a reload does not replay it.
+  if (location.hash === "#solution" && !lineButtons[0].hidden) {
     history.replaceState(null, "", location.pathname + location.search);
-    setTimeout(() => playLine.click(), 600);
+    setTimeout(() => lineButtons[0].click(), 600);
   }
 }
 

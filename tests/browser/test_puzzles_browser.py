@@ -52,6 +52,21 @@ def test_a_wrong_card_another_try_and_the_solution_on_a_phone(phone, site_url):
         arg=last_text,
         timeout=30_000,
     )
+    # the line of the first card chosen plays on the same table, from the position
+    chosen = phone.locator("[data-chosen-line] [data-play-line]")
+    chosen_last = phone.locator("[data-chosen-line] li").last.inner_text()
+    assert phone.locator("[data-chosen-line] li").count() == len(
+        puzzle["other_lines"][wrong[0]]["plays"]
+    ) + bool(puzzle["other_lines"][wrong[0]]["leftover"])
+    chosen.click()  # once the line playing is over: the buttons wait for it
+    assert phone.locator(f"[data-puzzle] .hand [data-card='{wrong[0]}']").count() == 1
+    phone.wait_for_function(
+        "() => document.querySelector('[data-chosen-line] [data-play-line]')"
+        ".textContent.includes('again')",
+        timeout=30_000,
+    )
+    assert chosen_last in phone.locator("[data-puzzle]").inner_text()
+    assert not phone.locator(f"[data-puzzle] .hand [data-card='{wrong[0]}']").is_visible()
     assert phone.evaluate("document.documentElement.scrollWidth") <= 375
     shoot(phone, "puzzle-solution-phone")
     assert serious_violations(phone) == []

@@ -52,7 +52,7 @@ class Command(BaseCommand):
     def handle(self, *args, count, seed, jobs, out, remake, **options):
         started = time.time()
         if remake:
-            return self._remake(Path(out), started)
+            return self._remake(Path(out), started, jobs)
         per_job = math.ceil(count / jobs)
         work = [(per_job, seed + job) for job in range(jobs)]
         if jobs == 1:
@@ -64,15 +64,15 @@ class Command(BaseCommand):
         Path(out).write_text(json.dumps(puzzles, ensure_ascii=False, separators=(",", ":")))
         self.stdout.write(f"{len(puzzles)} puzzles in {time.time() - started:.0f} s -> {out}")
 
-    def _remake(self, path: Path, started: float):
-        puzzles = []
-        for puzzle in json.loads(path.read_text()):
-            try:
-                again = remade(puzzle)
-            except ValueError as error:
-                raise CommandError(str(error)) from error
+    def _remake(self, path: Path, started: float, jobs: int):
+        stored = json.loads(path.read_text())
+        try:
+            with Pool(jobs) as pool:
+                puzzles = pool.map(remade, stored, chunksize=8)
+        except ValueError as error:
+            raise CommandError(str(error)) from error
+        for puzzle, again in zip(stored, puzzles, strict=True):
             if again is None:
                 raise CommandError(f"puzzle {puzzle['number']}: its deal is not found")
-            puzzles.append(again)
         path.write_text(json.dumps(puzzles, ensure_ascii=False, separators=(",", ":")))
         self.stdout.write(f"{len(puzzles)} puzzles remade in {time.time() - started:.0f} s")
