@@ -21,7 +21,7 @@ from pisti_site.table_html import render_table
 
 from .models import Table
 from .protocol import STATE
-from .service import shown_match, waiting_for
+from .service import shown_match, take_over_in, waiting_for
 
 # Fields of a seat's view that come from its own hands; a watcher gets none of them.
 PRIVATE_VIEW_FIELDS = ("hand", "seen")
@@ -38,6 +38,8 @@ def seat_summary(table: Table, index: int, to_move: int | None) -> dict:
         "level": seat["level"],
         "level_name": level_name(seat["level"]) if seat["kind"] == "bot" else "",
         "away": str(index) in table.away and seat["kind"] == "human",
+        # the seconds until a bot may play for them (the button counts down from it)
+        "take_over_in": take_over_in(table, index),
         "stand_in": bool(seat.get("stand_in")),
         "to_move": index == to_move,
     }

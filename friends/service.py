@@ -15,6 +15,7 @@ move is checked and made again on the fresh row.
 from __future__ import annotations
 
 import hmac
+import math
 import secrets
 from datetime import timedelta
 
@@ -31,7 +32,9 @@ from pisti_site.matchplay import MoveRefused, StaleMove
 from .models import Table
 
 TIMEOUT_BOT = "medium"
-TAKE_OVER_AFTER = timedelta(seconds=60)
+# How long a player may be gone (a reload, a network blip) before the others may let a bot
+# play for them: a minute left a table idle for a new player's taste; the button counts it.
+TAKE_OVER_AFTER = timedelta(seconds=30)
 NAME_LENGTH = 20
 
 
@@ -416,8 +419,18 @@ def leave_game(table: Table, token: str | None) -> None:
     _store_match(table, table.version, match, seats)
 
 
+def take_over_in(table: Table, index: int, now=None) -> int | None:
+    """Seconds until a bot may play for the player at ``index`` (0: now), or ``None`` while
+    they are at the table."""
+    away_since = table.away.get(str(index))
+    if away_since is None or table.seats[index]["kind"] != "human":
+        return None
+    gone = (now or timezone.now()) - timezone.datetime.fromisoformat(away_since)
+    return max(0, math.ceil((TAKE_OVER_AFTER - gone).total_seconds()))
+
+
 def take_over(table: Table, seat: int | None, target, now=None) -> None:
-    """A seated player lets a bot play for a player who has been away for a minute.
+    """A seated player lets a bot play for a player away for :data:`TAKE_OVER_AFTER`.
 
     The away player's token stays with the seat, so when they come back they play again.
     """
@@ -426,11 +439,11 @@ def take_over(table: Table, seat: int | None, target, now=None) -> None:
     target = _seat_index(table, target)
     entry = table.seats[target]
     now = now or timezone.now()
-    away_since = table.away.get(str(target))
-    if entry["kind"] != "human" or away_since is None:
+    wait = take_over_in(table, target, now)
+    if wait is None:
         raise Refused(_("This player is at the table."), "present")
-    if now - timezone.datetime.fromisoformat(away_since) < TAKE_OVER_AFTER:
-        raise Refused(_("Please give them a minute to come back."), "too_soon")
+    if wait > 0:
+        raise Refused(_("Please give them a few more seconds to come back."), "too_soon")
     seats = [dict(s) for s in table.seats]
     seats[target] = {**entry, "kind": "bot", "level": TIMEOUT_BOT, "stand_in": True}
     match = load_match(table)

@@ -107,6 +107,7 @@ def script_strings(lobby: str) -> dict:
     return {
         "waiting": _("Waiting for %(name)s…"),
         "take_over": _("Let a bot play for %(name)s"),
+        "take_over_in": _("Let a bot play for %(name)s in %(seconds)s s"),
         "stand_in": _("a bot is playing for now"),
         "away": _("not at the table"),
         "you": _("(you)"),

@@ -523,7 +523,9 @@ async def _collect(comm, timeout=0.5) -> list[dict]:
     return messages
 
 
-def test_an_away_player_is_shown_and_a_bot_may_take_over_after_a_minute_until_they_return():
+def test_an_away_player_is_shown_and_a_bot_may_take_over_after_a_while_until_they_return():
+    """The frame counts the seconds until a bot may play for the away player (the button
+    counts them down); before then the server refuses, after it the bot plays."""
     table, ayse, mehmet = two_player_table()
 
     async def scenario():
@@ -535,6 +537,8 @@ def test_an_away_player_is_shown_and_a_bot_may_take_over_after_a_minute_until_th
         await comm_m.disconnect()
         frame = (await _collect(comm_a))[-1]
         assert frame["seats"][1]["away"]
+        assert 25 <= frame["seats"][1]["take_over_in"] <= 30
+        assert frame["seats"][0]["take_over_in"] is None
         await comm_a.send_to(text_data='{"type": "take_over", "seat": 1}')
         assert (await receive(comm_a))["code"] == "too_soon"
         await _backdate_away(table, 1)

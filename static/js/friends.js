@@ -177,6 +177,9 @@ function drawing(root, t) {
         const button = element("button", "button-secondary", format(t.take_over, { name: seat.name }));
         button.type = "button";
         button.dataset.takeOver = seat.seat;
+        // off, counting down, until the server would let a bot play for them
+        button.dataset.readyAt = String(Date.now() + 1000 * (seat.take_over_in || 0));
+        button.dataset.name = seat.name;
         item.appendChild(button);
       }
       list.appendChild(item);
@@ -326,7 +329,19 @@ function drawing(root, t) {
     }).catch(() => { /* the next frame redraws everything */ });
   }
 
+  function countTakeOvers() {
+    if (!hooks.players) return;  // the lobby has no list of players yet
+    hooks.players.querySelectorAll("[data-take-over]").forEach((button) => {
+      const seconds = Math.ceil((Number(button.dataset.readyAt) - Date.now()) / 1000);
+      button.disabled = seconds > 0;
+      button.textContent = seconds > 0
+        ? format(t.take_over_in, { name: button.dataset.name, seconds })
+        : format(t.take_over, { name: button.dataset.name });
+    });
+  }
+
   function tick() {
+    countTakeOvers();
     const arc = root.querySelector("[data-timer-arc]");
     const text = root.querySelector("[data-timer-text]");
     if (!arc || deadlineAt === null || !frame) return;

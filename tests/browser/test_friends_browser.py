@@ -334,7 +334,17 @@ def test_the_timer_plays_for_an_absent_player(browser, asgi_url):
     # his entry says why it is dashed, beside the button that hands his seat to a bot
     away = ayse.wait_for_selector(".friends-player.is-away:has(.away-note)", timeout=15_000)
     assert away.query_selector(".away-note").inner_text().strip() == "— not at the table"
-    assert away.query_selector("[data-take-over]")
+    # the button is off and counts the seconds until the server lets a bot play for him
+    button = away.query_selector("[data-take-over]")
+    assert button.is_disabled()
+    first = int(re.search(r"in (\d+) s", button.inner_text()).group(1))
+    assert 20 <= first <= 30
+    ayse.wait_for_function(
+        "n => { const b = document.querySelector('[data-take-over]');"
+        " const m = b && b.textContent.match(/in (\\d+) s/); return m && Number(m[1]) < n; }",
+        arg=first,
+        timeout=5_000,
+    )
     ayse.wait_for_selector("[data-friends-note]:has-text('The time ran out')", timeout=25_000)
     assert "Mehmet" in ayse.inner_text("[data-friends-note]")
 
