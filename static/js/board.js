@@ -24,10 +24,11 @@ const PACES = {
   // sweep (so the eye sees what took it). Fast still lets the eye follow each card (a
   // 2 vs 2 round of three bot plays stays under 1.5 s). At normal a deal's last card, the
   // leftover's sweep and the held last table take about 3 s before the summary (3.7-4.2 s
-  // felt slow to a new player).
-  fast: { fly: 150, sweep: 120, gap: 60, burst: 900, hold: 0, deal: 500, end: 700, look: 100 },
-  normal: { fly: 320, sweep: 260, gap: 180, burst: 1400, hold: 300, deal: 900, end: 1100, look: 380 },
-  slow: { fly: 600, sweep: 480, gap: 700, burst: 1800, hold: 450, deal: 1300, end: 2200, look: 750 },
+  // felt slow to a new player). A new deal's opening table shows 1.5 s at normal before a bot
+  // leads (0.9 s and a capture took the opening cards before a new player had seen them).
+  fast: { fly: 150, sweep: 120, gap: 60, burst: 900, hold: 0, deal: 800, end: 700, look: 100 },
+  normal: { fly: 320, sweep: 260, gap: 180, burst: 1400, hold: 300, deal: 1500, end: 1100, look: 380 },
+  slow: { fly: 600, sweep: 480, gap: 700, burst: 1800, hold: 450, deal: 2000, end: 2200, look: 750 },
 };
 const PACE_KEY = "pisti-pace";
 const SVG = "http://www.w3.org/2000/svg";
