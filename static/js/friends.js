@@ -397,6 +397,36 @@ function drawing(root, t) {
   };
 }
 
+// The lobby is drawn by the server. A change to it (a friend sits down, a bot is put in)
+// swaps in the seats of a fresh copy of the page rather than reloading it: the page stays
+// where it was scrolled, and a bot is in its seat in one round trip. Anything beyond the
+// seats (the game started, the table filled up for a visitor) reloads the page.
+function swapLobby(root, html) {
+  const fresh = new DOMParser().parseFromString(html, "text/html");
+  const lobby = document.querySelector(".friends-lobby");
+  const next = fresh.querySelector(".friends-lobby");
+  const freshRoot = fresh.querySelector("[data-friends-table]");
+  const outer = (doc, selector) => (doc.querySelector(selector) || { outerHTML: "" }).outerHTML;
+  if (!lobby || !next || !freshRoot || freshRoot.dataset.status !== "lobby"
+      || outer(document, "[data-invited]") !== outer(fresh, "[data-invited]")) {
+    window.location.reload();
+    return;
+  }
+  document.querySelectorAll("main .messages").forEach((list) => list.remove());
+  const said = fresh.querySelector("main .messages");
+  if (said) lobby.before(document.adoptNode(said));
+  lobby.replaceWith(document.adoptNode(next));
+  root.dataset.version = freshRoot.dataset.version;
+  nameFirst();
+}
+
+function refreshLobby(root, request) {
+  return (request || fetch(window.location.href, { headers: { Accept: "text/html" } }))
+    .then((response) => response.text())
+    .then((html) => swapLobby(root, html))
+    .catch(() => window.location.reload());
+}
+
 function friendsTable(root, t, closeCodes, types) {
   const draw = drawing(root, t);
   // A lobby form on its way (take a seat, a bot, start) must not be cut short by a
@@ -405,7 +435,15 @@ function friendsTable(root, t, closeCodes, types) {
   // A plain form of the page (a lobby action, or leaving the table) posts as it is.
   const isPlain = (form) => !root.contains(form) || !form.hasAttribute("data-hand-form");
   document.addEventListener("submit", (event) => {
-    if (isPlain(event.target)) leaving = true;
+    const form = event.target;
+    if (form.hasAttribute("data-lobby-swap") && window.fetch && window.DOMParser) {
+      // a bot put in, changed or taken out: the answer's seats swap in (the same page)
+      event.preventDefault();
+      form.querySelectorAll("button").forEach((button) => { button.disabled = true; });
+      refreshLobby(root, fetch(form.action, { method: "POST", body: new FormData(form) }));
+      return;
+    }
+    if (isPlain(form)) leaving = true;
   });
   // The hand is a form: a click, a number key or a card dragged onto the pile (board.js)
   // submits it with the card's button as the submitter; the card goes by the socket.
@@ -426,7 +464,7 @@ function friendsTable(root, t, closeCodes, types) {
     [types.state](frame) {
       const wasLobby = root.dataset.status === "lobby";
       if (wasLobby && String(frame.version) !== root.dataset.version) {
-        if (!leaving) window.location.reload();  // the lobby is drawn by the server
+        if (!leaving) refreshLobby(root);  // the lobby is drawn by the server
         return;
       }
       draw.note(frame.note || "");

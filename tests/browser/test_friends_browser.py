@@ -353,13 +353,26 @@ def test_the_lobby_with_its_bot_menus_fits_a_phone(browser, asgi_url):
     """The bot menus' long level descriptions once made the lobby 782 px wide on a 390 px
     phone, with "Put a bot here" off the screen; every button must be tappable."""
     host = player(browser, phone=True)
-    make_table(host, asgi_url, kind="2v2")
+    link = make_table(host, asgi_url, kind="2v2")
     assert host.evaluate("document.documentElement.scrollWidth") <= 390
+    host.evaluate("window.__samePage = true")
     host.select_option("#level-3", "medium")
     host.tap("li[data-seat='3'] button:has-text('Put a bot here')")  # a real tap, no script
     host.wait_for_selector("li[data-seat='3'] strong:has-text('Bot')")
     assert host.evaluate("document.documentElement.scrollWidth") <= 390
+    # the seats were swapped in, the page not reloaded, and so were a friend's
+    assert host.evaluate("window.__samePage") is True
+    guest = player(browser)
+    take_seat(guest, link, 1, "Deniz")
+    host.wait_for_selector("li[data-seat='1'] strong:has-text('Deniz')")
+    assert host.evaluate("window.__samePage") is True
+    guest.evaluate("window.__samePage = true")
+    host.select_option("#level-2", "easy")
+    host.tap("li[data-seat='2'] button:has-text('Put a bot here')")
+    guest.wait_for_selector("li[data-seat='2'] strong:has-text('Bot')")
+    assert guest.evaluate("window.__samePage") is True
     host.context.close()
+    guest.context.close()
 
 
 def test_a_seat_taken_without_a_name_is_refused_beside_the_field_without_a_post(browser, asgi_url):
