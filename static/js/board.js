@@ -594,5 +594,16 @@ export class Board {
   // readable, and when it handed the turn to you the line says so ("… Your turn.").
   tellLast(step) { setStatus(this.element, withYourTurn(this.element, step)); }
 
+  // A line shown to its end (a puzzle's solution): nobody is to play, the cards left are
+  // not to be pressed, and the line says the last play ("Your turn." would be untrue).
+  stopAt(step) {
+    const board = this.element;
+    if (!board) return;
+    board.querySelectorAll(".is-turn").forEach((seat) => seat.classList.remove("is-turn"));
+    board.removeAttribute("data-turn");
+    board.querySelectorAll("[data-hand] button").forEach((button) => { button.disabled = true; });
+    if (step) setStatus(board, step.text);
+  }
+
   bindPace() { bindPace(this.root); }
 }

@@ -22,12 +22,9 @@ if (puzzle && lineButtons.length && !reducedMotion()) {
     if (played) puzzle.innerHTML = start;  // back to the position, then again
     puzzle.scrollIntoView({ behavior: "instant", block: "center" });  // the flights start from where the cards are now
     // at the slow pace whatever the table's setting: the line is there to be followed
-    new Board(puzzle, { pace: "slow" }).play(steps).then(() => {
-      // the line is over: nobody is to play, and the cards left are not to be pressed
-      puzzle.querySelectorAll(".is-turn").forEach((seat) => seat.classList.remove("is-turn"));
-      puzzle.querySelectorAll("[data-hand] button").forEach((b) => { b.disabled = true; });
-      const status = puzzle.querySelector("[data-status]");
-      if (status && steps.length) status.textContent = steps[steps.length - 1].text;  // no "Your turn."
+    const board = new Board(puzzle, { pace: "slow" });
+    board.play(steps).then(() => {
+      board.stopAt(steps[steps.length - 1]);  // the line is over: nobody is to play
       playing = false;
       played = true;
       lineButtons.forEach((b) => { b.disabled = false; });
