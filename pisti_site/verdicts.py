@@ -187,7 +187,19 @@ def _given_away(move: dict) -> str:
             "It gives up the last capture, and with it the cards left on the table at the end."
         )
     if kind == "jack_spent":
-        return _reason(move)  # says only what the jack is spent on
+        if not facts["pile"]:
+            return _("It spends a jack on an empty table, where it takes nothing.")
+        if facts.get("last_jack"):
+            return ngettext(
+                "It spends your last jack on a pile of %(n)s card.",
+                "It spends your last jack on a pile of %(n)s cards.",
+                facts["pile"],
+            ) % {"n": facts["pile"]}
+        return ngettext(
+            "It spends a jack on a pile of %(n)s card.",
+            "It spends a jack on a pile of %(n)s cards.",
+            facts["pile"],
+        ) % {"n": facts["pile"]}
     percent = {"percent": percent_text(facts.get("percent", 0))}
     if kind == "lone_card":
         return (

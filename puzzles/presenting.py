@@ -175,18 +175,30 @@ def _net(puzzle: Puzzle, line: dict) -> int:
 
 def line_verdict(puzzle: Puzzle, card: str, best: dict, line: dict) -> str:
     """How the wrong card's line compares with the answer's, honestly: one deal with the
-    cards the others really held can go either way; the verdict is the average."""
-    worse = _net(puzzle, best) - _net(puzzle, line)
-    if worse > 0:
+    cards the others really held can go either way (even in the wrong card's favour); the
+    verdict is the average over every deal the player could be in."""
+    behind = _net(puzzle, best) - _net(puzzle, line)
+    average = points_text(points_lost(puzzle, card))
+    if behind > 0:
         return ngettext(
             "In these plays your card comes out %(n)s point behind the best card.",
             "In these plays your card comes out %(n)s points behind the best card.",
-            worse,
-        ) % {"n": worse}
+            behind,
+        ) % {"n": behind}
+    if behind < 0:
+        return ngettext(
+            "With the cards the others really held, your card comes out %(n)s point ahead in "
+            "these plays; over every deal you could be in, it loses about %(points)s points "
+            "on average.",
+            "With the cards the others really held, your card comes out %(n)s points ahead in "
+            "these plays; over every deal you could be in, it loses about %(points)s points "
+            "on average.",
+            -behind,
+        ) % {"n": -behind, "points": average}
     return _(
         "With the cards the others really held, your card costs nothing in these plays; "
         "over every deal you could be in, it loses about %(points)s points on average."
-    ) % {"points": points_text(points_lost(puzzle, card))}
+    ) % {"points": average}
 
 
 def explanation(puzzle: Puzzle, chosen: str | None = None, *, one_try: bool = False) -> list[str]:

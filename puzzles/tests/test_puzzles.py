@@ -202,12 +202,13 @@ def test_after_a_wrong_first_card_its_own_line_shows_only_with_the_solution(clie
     mine = puzzle.view["seat"] % 2 if puzzle.view["partnerships"] else puzzle.view["seat"]
     you = "You and your partner" if puzzle.view["partnerships"] else "You"
     assert f"{you} +{line['points'][mine]}" in block
-    behind = "comes out" in block
+    behind = "points behind" in block or "point behind" in block
 
     def net(points):
         return sum(p if side == mine else -p for side, p in enumerate(points))
 
     assert behind == (net(puzzle.line["points"]) > net(line["points"]))
+    assert ("ahead in these plays" in block) == (net(puzzle.line["points"]) < net(line["points"]))
     right = Puzzle.objects.exclude(pk=puzzle.pk).first()
     client.post(reverse("puzzles:answer", args=[right.number]), {"card": right.answer})
     assert "data-chosen-line" not in page_of(client, right)
@@ -526,7 +527,9 @@ def test_a_jack_played_on_an_empty_table_is_hinted_as_such():
         if why["kind"] == "jack_spent" and not why["facts"]["pile"]
     )
     with translation.override("en"):
-        assert loss_line(puzzle, card).endswith("Spends a jack on an empty table.")
+        assert loss_line(puzzle, card).endswith(
+            "It spends a jack on an empty table, where it takes nothing."
+        )
 
 
 @pytest.mark.django_db
@@ -571,3 +574,36 @@ def test_every_other_card_has_its_line_from_the_same_table():
         for card, line in [(p["answer"], p["line"]), *p["other_lines"].items()]:
             assert line["plays"][0][:2] == [seat, card], p["number"]
             assert len(line["points"]) == sides and min(line["points"]) >= 0, p["number"]
+
+
+@pytest.mark.django_db
+def test_a_wrong_cards_line_verdict_follows_the_two_lines_points():
+    """Over every puzzle and wrong card: the verdict says "behind" exactly when the wrong
+    card's line left the solver's side worse off than the answer's, "ahead" when better
+    (it happens: one deal with the others' real cards), and "costs nothing" when level."""
+    from puzzles.presenting import chosen_line
+
+    seen = Counter()
+    with translation.override("en"):
+        for puzzle in Puzzle.objects.all():
+            mine = puzzle.view["seat"] % 2 if puzzle.view["partnerships"] else puzzle.view["seat"]
+
+            def net(points, mine=mine):
+                return sum(p if side == mine else -p for side, p in enumerate(points))
+
+            for card, line in puzzle.other_lines.items():
+                verdict = chosen_line(puzzle, card)["verdict"]
+                gap = net(puzzle.line["points"]) - net(line["points"])
+                said = (
+                    "behind"
+                    if "behind the best" in verdict
+                    else "ahead"
+                    if "ahead in these plays" in verdict
+                    else "level"
+                    if "costs nothing" in verdict
+                    else "?"
+                )
+                expected = "behind" if gap > 0 else "ahead" if gap < 0 else "level"
+                assert said == expected, (puzzle.number, card, verdict)
+                seen[said] += 1
+    assert set(seen) == {"behind", "ahead", "level"}, seen
