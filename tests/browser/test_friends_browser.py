@@ -265,6 +265,18 @@ def test_two_humans_and_two_bots_play_two_against_two(browser, asgi_url):
     )
     assert len(tops) == 2 and tops[0] == tops[1], tops
     assert mehmet.evaluate("document.documentElement.scrollWidth") <= 390
+    # on the desktop the longest goal (Russian, a deals match) wraps before a team's name is
+    # cut to nothing: each team shows at least its first ten characters
+    ayse.evaluate(
+        "document.querySelector('[data-friends-strip-deal]').textContent ="
+        " 'Раздача 1 · побеждает тот, кто первым выиграет 1 раздачу · не больше 2 раздач'"
+    )
+    shown = ayse.eval_on_selector_all(
+        "[data-friends-strip] .strip-name",
+        "names => names.map((n) => [n.scrollWidth, n.clientWidth, n.textContent])",
+    )
+    for full, visible, text in shown:
+        assert visible >= min(full, 10 * 7), (full, visible, text)
 
 
 def test_a_player_reloads_mid_deal_and_continues(browser, asgi_url):
