@@ -45,6 +45,7 @@ class Run:
     missed: str | None = None  # the card that ended a streak
     ends_at: float | None = None  # a timed run's end (time.time())
     last: list | None = None  # the previous answer: [puzzle number, card, right]
+    answers: list = field(default_factory=list)  # every answer: [puzzle number, right]
 
     @property
     def over(self) -> bool:
@@ -115,6 +116,7 @@ def answer(session, run: Run, number: int, card: str, puzzle: Puzzle) -> bool:
     if run.over or number != run.current:
         return False
     run.last = [number, card, card == puzzle.answer]
+    run.answers = [*run.answers, [number, card == puzzle.answer]]
     if card == puzzle.answer:
         run.score += 1
     elif run.kind == RunKind.STREAK:

@@ -251,6 +251,7 @@ def _render_run(request, kind, run, error: str | None = None, status: int = 200)
         "best": runs.best(request.session, kind),
         "error": error,
         "timed_minutes": runs.TIMED_SECONDS // 60,
+        "timed_seconds": runs.TIMED_SECONDS,
     }
     if run is not None and run.last:
         number, card, right = run.last

@@ -4,6 +4,8 @@ clock; a replayed answer or a card not in the hand changes nothing."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -104,11 +106,19 @@ def test_a_timed_run_moves_on_after_a_miss_and_ends_on_the_servers_clock(client,
     assert run.score == 1 and not run.over and len(run.seen) == 3
     html = client.get(reverse("puzzles:run", args=["timed"])).content.decode()
     assert 'data-seconds-left="180"' in html and "data-run-missed" in html
+    assert 'max="180" value="180" data-time-bar' in html  # the clock's bar, full
+    first, second = run.seen[:2]
     now[0] += runs.TIMED_SECONDS + 1
     play(client, "timed")  # too late: not counted
     assert run_of(client, "timed").score == 1
     html = client.get(reverse("puzzles:run", args=["timed"])).content.decode()
     assert "Time is up: 1 puzzle solved." in html
+    # the end lists the run's puzzles in order, each a link, right then missed
+    listed = html[html.index("data-run-answers") :].split("</ol>")[0]
+    assert re.findall(r'class="is-(right|wrong)"><a href="/en/puzzles/(\d+)/"', listed) == [
+        ("right", str(first)),
+        ("wrong", str(second)),
+    ]
 
 
 @pytest.mark.parametrize("language", ["en", "tr", "de", "ru"])

@@ -21,8 +21,9 @@ if (puzzle && lineButtons.length && !reducedMotion()) {
     lineButtons.forEach((b) => { b.disabled = true; });  // one line on the table at a time
     if (played) puzzle.innerHTML = start;  // back to the position, then again
     puzzle.scrollIntoView({ behavior: "instant", block: "center" });  // the flights start from where the cards are now
-    // at the slow pace whatever the table's setting: the line is there to be followed
-    const board = new Board(puzzle, { pace: "slow" });
+    // at the normal pace whatever the table's setting: the line is there to be followed
+    // (at slow an eight-card line took 13.5 s); a click or a key hurries it
+    const board = new Board(puzzle, { pace: "normal" });
     board.play(steps).then(() => {
       board.stopAt(steps[steps.length - 1]);  // the line is over: nobody is to play
       playing = false;
@@ -51,9 +52,14 @@ const left = document.querySelector("[data-seconds-left]");
 if (left) {
   const endsAt = Date.now() + Number(left.dataset.secondsLeft) * 1000;
   const template = left.textContent.replace(/\d+/, "{s}");
+  const bar = document.querySelector("[data-time-bar]");
   const tick = () => {
     const seconds = Math.max(0, Math.ceil((endsAt - Date.now()) / 1000));
     left.textContent = template.replace("{s}", String(seconds));
+    if (bar) {
+      bar.value = Math.max(0, (endsAt - Date.now()) / 1000);
+      bar.classList.toggle("is-ending", seconds <= 20);  // the last seconds in red
+    }
     if (seconds === 0) window.location.reload();
     else window.setTimeout(tick, 250);
   };
