@@ -7,11 +7,9 @@ public events (cards played); only the review of a finished deal shows every han
 from __future__ import annotations
 
 from django.urls import reverse
-from django.utils.translation import gettext as _
 
 from pisti import deal_points, view_for
-from pisti.cards import ACE, JACK, RANKS, TEN_OF_DIAMONDS, TWO_OF_CLUBS
-from pisti_site.cardwords import card_words
+from pisti_site.counter import card_counter
 from pisti_site.deal_end import (
     deal_end_context,
     goal,
@@ -43,33 +41,6 @@ def deal_log(state, names) -> list[dict]:
     """Every play of the deal so far, for the move log beside the table, and where the
     cards left at the end went."""
     return deal_steps(state, names, side_names(state.rules))
-
-
-def card_counter(view) -> dict:
-    """What is still unseen and how many of each rank are gone, from the view."""
-    unseen = set(range(52)) - set(view.seen)
-    public = set(view.seen) - set(view.hand)
-    specials = [
-        (_("Aces"), [c for c in range(52) if c >> 2 == ACE]),
-        (_("Jacks"), [c for c in range(52) if c >> 2 == JACK]),
-        (_("Two of clubs"), [TWO_OF_CLUBS]),
-        (_("Ten of diamonds"), [TEN_OF_DIAMONDS]),
-    ]
-    return {
-        "specials": [
-            {
-                "label": label,
-                "unseen": len([c for c in cards if c in unseen]),
-                "of": len(cards),
-                "cards": [card_words(c) for c in cards if c in unseen],
-            }
-            for label, cards in specials
-        ],
-        "ranks": [
-            {"rank": "10" if r == "T" else r, "gone": sum(1 for c in public if RANKS[c >> 2] == r)}
-            for r in RANKS
-        ],
-    }
 
 
 def bot_levels(game, rules) -> dict[int, str]:

@@ -14,6 +14,7 @@ from pisti import PlayerView
 from pisti.cards import parse_card
 from pisti.state import JACK_PISTI, PISTI
 from pisti_site.cardwords import ACCUSATIVE, card_words
+from pisti_site.counter import card_counter
 from pisti_site.lines import line_steps
 from pisti_site.numbers import loss_against_best, points_text
 from pisti_site.svg import card_svg
@@ -105,6 +106,7 @@ def present(puzzle: Puzzle, form=None) -> dict:
         "played": [card_words(parse_card(c)) for c in played],
         "opening": [card_words(parse_card(c)) for c in opening],
         "stock": view["stock"],
+        "counter": card_counter(view_of(puzzle)),
         "players": view["players"],
         "partnerships": view["partnerships"],
         "captured": [

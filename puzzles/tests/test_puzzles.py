@@ -607,3 +607,21 @@ def test_a_wrong_cards_line_verdict_follows_the_two_lines_points():
                 assert said == expected, (puzzle.number, card, verdict)
                 seen[said] += 1
     assert set(seen) == {"behind", "ahead", "level"}, seen
+
+
+@pytest.mark.django_db
+def test_a_puzzle_shows_the_card_counter_of_its_view(client):
+    """Beside the cards seen, the counter a practice table shows: how many of each rank are
+    gone (seen and not in your hand), from the solver's view alone."""
+    puzzle = Puzzle.objects.filter(theme="counting").first()
+    html = page_of(client, puzzle)
+    gone = Counter(c[0] for c in set(puzzle.view["seen"]) - set(puzzle.view["hand"]))
+    shown = re.findall(
+        r'<span class="counter-rank">(\w+)</span><span class="visually-hidden">: </span>'
+        r'<span class="counter-gone">(\d+)</span>',
+        html,
+    )
+    assert len(shown) == 13
+    assert {rank: int(n) for rank, n in shown} == {
+        ("10" if r == "T" else r): gone.get(r, 0) for r in "A23456789TJQK"
+    }
