@@ -401,7 +401,7 @@ function drawing(root, t) {
 // swaps in the seats of a fresh copy of the page rather than reloading it: the page stays
 // where it was scrolled, and a bot is in its seat in one round trip. Anything beyond the
 // seats (the game started, the table filled up for a visitor) reloads the page.
-function swapLobby(root, html) {
+function swapLobby(root, html, refused) {
   const fresh = new DOMParser().parseFromString(html, "text/html");
   const lobby = document.querySelector(".friends-lobby");
   const next = fresh.querySelector(".friends-lobby");
@@ -412,6 +412,9 @@ function swapLobby(root, html) {
     window.location.reload();
     return;
   }
+  // One swap per change: the frame telling of it and the answer to one's own form both
+  // bring the same seats, whichever comes second changes nothing (a refusal still shows).
+  if (!refused && Number(freshRoot.dataset.version) <= Number(root.dataset.version)) return;
   document.querySelectorAll("main .messages").forEach((list) => list.remove());
   const said = fresh.querySelector("main .messages");
   if (said) lobby.before(document.adoptNode(said));
@@ -422,8 +425,7 @@ function swapLobby(root, html) {
 
 function refreshLobby(root, request) {
   return (request || fetch(window.location.href, { headers: { Accept: "text/html" } }))
-    .then((response) => response.text())
-    .then((html) => swapLobby(root, html))
+    .then((response) => response.text().then((html) => swapLobby(root, html, !response.ok)))
     .catch(() => window.location.reload());
 }
 
