@@ -83,7 +83,11 @@ def _named_card(c: dict, css: str, attributes: str = "") -> str:
     )
 
 
-_MARK_WORDS = {"played": lambda: _("played"), "best": lambda: _("best")}
+_MARK_WORDS = {
+    "played": lambda: _("played"),
+    "best": lambda: _("best"),
+    "tried": lambda: _("tried"),
+}
 
 
 def _revealed(seat: dict) -> str:
@@ -188,14 +192,20 @@ def _hand_button(table: dict, c: dict) -> str:
     autofocus = (
         " autofocus" if table.get("autofocus") and table["playable"] and c["number"] == 1 else ""
     )
+    # a puzzle's hand marks the cards already tried ("tried"), as the review marks its cards
+    marks = c.get("marks", ())
+    marked = "".join(f" is-{mark}" for mark in marks)
+    tags = "".join(
+        f'<span class="card-tag tag-{mark}">{_e(_MARK_WORDS[mark]())}</span>' for mark in marks
+    )
     return (
         f'\n      <button type="submit" name="card" value="{_e(c["name"])}" '
-        f'class="card-button{" captures" if c["takes"] else ""}" data-key="{_e(c["number"])}" '
-        f'data-card="{_e(c["name"])}"{autofocus}>\n'
+        f'class="card-button{" captures" if c["takes"] else ""}{marked}" '
+        f'data-key="{_e(c["number"])}" data-card="{_e(c["name"])}"{autofocus}>\n'
         f'        {card(c["name"])}<span class="card-key" aria-hidden="true">'
         f"{_e(c['number'])}</span>\n"
         f'        <span class="visually-hidden">{_e(c["words"])}</span>\n'
-        f"        {takes}\n"
+        f"        {takes}{tags}\n"
         "      </button>"
     )
 

@@ -86,9 +86,10 @@ def view_of(puzzle: Puzzle) -> PlayerView:
     return generate.stored_view(puzzle.view)
 
 
-def present(puzzle: Puzzle, form=None) -> dict:
+def present(puzzle: Puzzle, form=None, tried=()) -> dict:
     """Hand, pile, what has been seen and the score: the view, nothing more, on the shared
-    card table (its hand posts the answer when ``form`` is given)."""
+    card table (its hand posts the answer when ``form`` is given, the cards ``tried``
+    already marked so)."""
     view = puzzle.view
     played = [entry["card"] for entry in view["history"]]
     seat = view["seat"]
@@ -96,7 +97,12 @@ def present(puzzle: Puzzle, form=None) -> dict:
     my_side = seat % 2 if view["partnerships"] else seat
     opening = [c for c in view["seen"] if c not in played and c not in view["hand"]]
     return {
-        "table": present_view(view_of(puzzle), playable=form is not None, form=form),
+        "table": present_view(
+            view_of(puzzle),
+            playable=form is not None,
+            form=form,
+            marks={parse_card(card): ("tried",) for card in tried},
+        ),
         "puzzle": puzzle,
         "theme_name": theme_names()[puzzle.theme],
         "hand": [_card(c) for c in sorted(view["hand"], key=parse_card)],

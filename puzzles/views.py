@@ -119,7 +119,8 @@ def _render(request, puzzle, error: str | None = None, status: int = 200):
             "fields": [("theme", theme)] if theme else [],
         }
     )
-    context = present(puzzle, form)
+    tried_cards = {tried["first"], tried["latest"]} - {None, puzzle.answer} if form else set()
+    context = present(puzzle, form, tried_cards)
     context["error"] = error
     today = puzzle_of_the_day()
     context["of_the_day"] = today is not None and today.number == puzzle.number

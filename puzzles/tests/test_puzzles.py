@@ -506,6 +506,9 @@ def test_a_wrong_first_card_is_the_one_the_explanation_answers(client):
     )
     client.post(reverse("puzzles:answer", args=[puzzle.number]), {"card": chosen})
     html = unescape(page_of(client, puzzle))
+    # the card tried is marked in the hand, still playable; the others are not
+    tried = re.findall(r'class="card-button[^"]*is-tried[^"]*"[^>]*data-card="(\w\w)"', html)
+    assert tried == [chosen] and 'class="card-tag tag-tried">tried<' in html
     with translation.override("en"):
         given = what_it_gives_away({**puzzle.facts["why_not"][chosen], "exact": puzzle.exact})
     assert given and given in html
