@@ -19,3 +19,15 @@ if (figure && !reducedMotion()) {
   const steps = JSON.parse(figure.getAttribute("data-steps") || "[]");
   if (steps.length) loop(figure, new Board(figure, { pace: "normal" }), steps, figure.innerHTML);
 }
+
+// The sample table says "play your own": with script, a tap on it deals a game at once, as
+// "Play now" does (without script the link opens the practice page and its choices).
+const demoLink = document.querySelector("[data-demo-link]");
+const playNow = document.querySelector("form.play-now");
+if (demoLink && playNow && playNow.requestSubmit) {
+  demoLink.addEventListener("click", (event) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;  // a new tab
+    event.preventDefault();
+    playNow.requestSubmit();
+  });
+}

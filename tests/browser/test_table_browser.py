@@ -272,6 +272,10 @@ def test_play_now_reaches_a_playable_table_in_one_click(browser, site_url, kind)
     page.goto(f"{site_url}/en/practice/")
     page.click("[data-play-now]")
     page.wait_for_selector(".hand:not([disabled]) button[name=card]")
+    # the sample table on the home page ("play your own") deals a game in one tap too
+    page.goto(f"{site_url}/en/")
+    page.click("[data-demo-link]")
+    page.wait_for_selector(".hand:not([disabled]) button[name=card]")
     context.close()
 
 
