@@ -67,11 +67,16 @@ LATER_PARTS = {
 def reason(move: dict) -> str:
     """One line, in the visitor's language, from what the search saw; each sentence opens
     with a capital, also where a card's name leads it ("kupa dördü" in Turkish)."""
-    return SENTENCE_START.sub(lambda m: m.group(1) + m.group(2).upper(), _reason(move))
+    return _sentences(_reason(move))
 
 
 # the first letter of the line and of every sentence after it
 SENTENCE_START = re.compile(r"(^|[.!?]\s+)(\w)")
+
+
+def _sentences(text: str) -> str:
+    """``text`` with a capital at the start of each sentence (a card's name may lead one)."""
+    return SENTENCE_START.sub(lambda m: m.group(1) + m.group(2).upper(), text)
 
 
 def _reason(move: dict) -> str:
@@ -167,8 +172,7 @@ def what_it_gives_away(move: dict) -> str:
     """After a wrong try, before the solution: what the card chosen gives away, in plain
     words and without naming the better card (the player may want another try). Empty
     where the numbers say it all (a plain "weaker card")."""
-    text = _given_away(move)
-    return SENTENCE_START.sub(lambda m: m.group(1) + m.group(2).upper(), text) if text else ""
+    return _sentences(_given_away(move))
 
 
 def _given_away(move: dict) -> str:

@@ -96,23 +96,24 @@ def present(puzzle: Puzzle, form=None, tried=()) -> dict:
     sides = 2 if view["partnerships"] or view["players"] == 2 else view["players"]
     my_side = seat % 2 if view["partnerships"] else seat
     opening = [c for c in view["seen"] if c not in played and c not in view["hand"]]
+    player_view = view_of(puzzle)
     return {
         "table": present_view(
-            view_of(puzzle),
+            player_view,
             playable=form is not None,
             form=form,
             marks={parse_card(card): ("tried",) for card in tried},
         ),
         "puzzle": puzzle,
         "theme_name": theme_names()[puzzle.theme],
-        "hand": [_card(c) for c in sorted(view["hand"], key=parse_card)],
+        "hand": _hand(view),
         "pile": [_card(c) for c in view["pile_face_up"][-4:]],
         "pile_size": view["pile_size"],
         "face_down": view["pile_size"] - len(view["pile_face_up"]),
         "played": [card_words(parse_card(c)) for c in played],
         "opening": [card_words(parse_card(c)) for c in opening],
         "stock": view["stock"],
-        "counter": card_counter(view_of(puzzle)),
+        "counter": card_counter(player_view),
         "players": view["players"],
         "partnerships": view["partnerships"],
         "captured": [
@@ -134,8 +135,13 @@ def glance(puzzle: Puzzle) -> dict:
     return {
         "top": _card(top) if top else None,
         "pile_size": view["pile_size"],
-        "hand": [_card(c) for c in sorted(view["hand"], key=parse_card)],
+        "hand": _hand(view),
     }
+
+
+def _hand(view: dict) -> list[dict]:
+    """The solver's hand in card order, as the puzzle pages name and draw it."""
+    return [_card(c) for c in sorted(view["hand"], key=parse_card)]
 
 
 def solution_steps(puzzle: Puzzle) -> list[dict]:
@@ -159,14 +165,13 @@ def chosen_line(puzzle: Puzzle, card: str | None) -> dict | None:
         "card": card_words(parse_card(card)),
         "steps": steps,
         "json": json.dumps(steps),
-        "points": line_points(puzzle, line),
-        "verdict": line_verdict(puzzle, card, best, line),
+        "points": line_points(view, line),
+        "verdict": line_verdict(puzzle, view, card, best, line),
     }
 
 
-def line_points(puzzle: Puzzle, line: dict) -> str:
+def line_points(view: PlayerView, line: dict) -> str:
     """ "You +3 · Your opponent +10": what each side won over a line's plays, yours first."""
-    view = view_of(puzzle)
     names = side_names_seen_from(view.seat, view.rules)
     mine = view.rules.side_of(view.seat)
     order = [mine] + [side for side in range(len(names)) if side != mine]
@@ -174,18 +179,17 @@ def line_points(puzzle: Puzzle, line: dict) -> str:
     return _("Points in these plays: %(points)s") % {"points": shown}
 
 
-def _net(puzzle: Puzzle, line: dict) -> int:
+def _net(view: PlayerView, line: dict) -> int:
     """The solver's side's points over a line less everybody else's."""
-    view = view_of(puzzle)
     mine = view.rules.side_of(view.seat)
     return sum(p if side == mine else -p for side, p in enumerate(line["points"]))
 
 
-def line_verdict(puzzle: Puzzle, card: str, best: dict, line: dict) -> str:
+def line_verdict(puzzle: Puzzle, view: PlayerView, card: str, best: dict, line: dict) -> str:
     """How the wrong card's line compares with the answer's, honestly: one deal with the
     cards the others really held can go either way (even in the wrong card's favour); the
     verdict is the average over every deal the player could be in."""
-    behind = _net(puzzle, best) - _net(puzzle, line)
+    behind = _net(view, best) - _net(view, line)
     average = points_text(points_lost(puzzle, card))
     if behind > 0:
         return ngettext(

@@ -34,6 +34,7 @@ from .presenting import (
     theme_abouts,
     theme_names,
     values_table,
+    view_of,
 )
 from .progress import ANSWERS_KEY, Solved, answered
 from .rating import near, rate_first_answer, rating_change, visitor_rating
@@ -160,7 +161,7 @@ def _render(request, puzzle, error: str | None = None, status: int = 200):
             }
         )
         if "points" in (puzzle.line or {}):
-            context["line_points"] = line_points(puzzle, puzzle.line)
+            context["line_points"] = line_points(view_of(puzzle), puzzle.line)
         if tried["first"] != puzzle.answer:
             context["chosen_line"] = chosen_line(puzzle, tried["first"])
     return render(request, "puzzles/puzzle.html", context, status=status)

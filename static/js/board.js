@@ -261,10 +261,14 @@ function celebrate(board, step, labels, timing) {
 
 // The calm banner of the deal's end over the emptied pile; the board swapped in after the
 // hold takes it away.
-function dealOver(board, labels, timing) {
-  // nobody is to play any more: no seat keeps its flag under the banner
+// Nobody is to play any more: no seat keeps its flag (a deal's end, a line shown to its end).
+function clearTurn(board) {
   board.querySelectorAll(".is-turn").forEach((seat) => seat.classList.remove("is-turn"));
   board.removeAttribute("data-turn");
+}
+
+function dealOver(board, labels, timing) {
+  clearTurn(board);  // no seat keeps its flag under the banner
   if (labels && labels.dealOver) {
     const banner = document.createElement("div");
     banner.className = "deal-over-banner";
@@ -599,8 +603,7 @@ export class Board {
   stopAt(step) {
     const board = this.element;
     if (!board) return;
-    board.querySelectorAll(".is-turn").forEach((seat) => seat.classList.remove("is-turn"));
-    board.removeAttribute("data-turn");
+    clearTurn(board);
     board.querySelectorAll("[data-hand] button").forEach((button) => { button.disabled = true; });
     if (step) setStatus(board, step.text);
   }
