@@ -33,8 +33,10 @@ from .models import Table
 
 TIMEOUT_BOT = "medium"
 # How long a player may be gone (a reload, a network blip) before the others may let a bot
-# play for them: a minute left a table idle for a new player's taste; the button counts it.
-TAKE_OVER_AFTER = timedelta(seconds=30)
+# play for them: a minute, then 30 s, left a table idle for a new player's taste (the seat is
+# theirs again when they come back, so an early bot costs them a card at most); the button
+# counts it down.
+TAKE_OVER_AFTER = timedelta(seconds=15)
 NAME_LENGTH = 20
 
 

@@ -310,6 +310,7 @@ def present_view(
         stack = _stack(view, side)
         stack["shared"] = other != seat and side in told
         stack["team"] = view.rules.partnerships
+        stack["ours"] = side == view.rules.side_of(seat)
         if stack["shared"]:
             stack["label"] = ""
         told.add(side)

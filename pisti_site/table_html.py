@@ -42,6 +42,16 @@ def _mark(css: str, title: str, letter: str, count: int) -> str:
     )
 
 
+def _stack_classes(stack: dict) -> str:
+    """A partnership's pile in its side's colour (the strip's names carry the same dot), so
+    the two partners' equal counts read as one team's; the partner's copy is the count
+    alone, without a second pile of backs."""
+    if not stack.get("team"):
+        return ""
+    side = " is-ours" if stack.get("ours") else " is-theirs"
+    return f" is-team{side}{' is-shared' if stack.get('shared') else ''}"
+
+
 def stack_html(stack: dict) -> str:
     """A side's captured pile, its count and its pişti marks."""
     mark = _e(pgettext("the letter marking a pişti on a captured pile", "P"))
@@ -58,7 +68,7 @@ def stack_html(stack: dict) -> str:
         marks += _mark("pisti-mark is-jack", _("Jack pişti"), jack_mark, len(stack["jack_marks"]))
     label = f'<span class="visually-hidden">{_e(stack["label"])}</span>' if stack["label"] else ""
     return (
-        f'<div class="stack{" is-shared" if stack.get("shared") else ""}" '
+        f'<div class="stack{_stack_classes(stack)}" '
         f'data-stack="{_e(stack["side"])}">\n'
         f'  <span class="stack-pile">{card_back("stack-card") if stack["cards"] else ""}</span>\n'
         f'  <span class="stack-count" aria-hidden="true">{TEAM_ICON if stack.get("team") else ""}'

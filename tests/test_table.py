@@ -46,7 +46,11 @@ def test_two_against_two_puts_the_partner_opposite():
     told = {seat["seat"] for seat in table["seats"] if not seat["stack"]["shared"]}
     assert told == {0, 1}
     html = render_table(table)
-    assert html.count('class="stack is-shared"') == 2
+    # each side's two copies in its colour (yours light, theirs red), the partner's copy the
+    # count alone: two piles of backs read as the team holding twice the cards
+    assert html.count('class="stack is-team is-ours') == 2
+    assert html.count('class="stack is-team is-theirs') == 2
+    assert html.count(' is-shared"') == 2
     assert html.count('class="team-icon"') == 4 and html.count("data-stack-count>") == 4
     one_on_one = present_table(new_deal(Rules(), rng=random.Random(1)), 0, playable=False)
     assert 'class="team-icon"' not in render_table(one_on_one)

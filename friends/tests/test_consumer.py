@@ -15,6 +15,7 @@ from friends import service
 from friends.consumers import CLOSE_FLOOD, CLOSE_FORBIDDEN, FLOOD_MESSAGES
 from friends.models import Table
 from friends.protocol import CLOSE_NOT_FOUND, MAX_MESSAGE_CHARS
+from friends.service import TAKE_OVER_AFTER
 from pisti.cards import card_name, parse_card
 
 from .helpers import (
@@ -537,7 +538,8 @@ def test_an_away_player_is_shown_and_a_bot_may_take_over_after_a_while_until_the
         await comm_m.disconnect()
         frame = (await _collect(comm_a))[-1]
         assert frame["seats"][1]["away"]
-        assert 25 <= frame["seats"][1]["take_over_in"] <= 30
+        wait = TAKE_OVER_AFTER.total_seconds()
+        assert wait - 5 <= frame["seats"][1]["take_over_in"] <= wait
         assert frame["seats"][0]["take_over_in"] is None
         await comm_a.send_to(text_data='{"type": "take_over", "seat": 1}')
         assert (await receive(comm_a))["code"] == "too_soon"

@@ -204,6 +204,10 @@ function drawing(root, t) {
     order.forEach((index) => {
       const side = f.sides[index];
       const entry = sides.appendChild(element("span", "strip-side"));
+      // a partnership's name carries its side's dot, as its captured piles on the table do
+      if (f.seats.length > f.sides.length) {
+        entry.classList.add("is-team", index === order[0] && f.seat !== null && f.seat !== undefined ? "is-ours" : "is-theirs");
+      }
       entry.appendChild(element("span", "strip-name", side.name));
       entry.append(" ");
       entry.appendChild(element("strong", "strip-total", String(side.total)));

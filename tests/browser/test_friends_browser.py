@@ -16,6 +16,8 @@ import urllib.request
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 
+from friends.service import TAKE_OVER_AFTER
+
 from .conftest import ROOT, _database_url, _ensure_postgres_database, _free_port
 
 pytestmark = pytest.mark.browser
@@ -350,7 +352,7 @@ def test_the_timer_plays_for_an_absent_player(browser, asgi_url):
     button = away.query_selector("[data-take-over]")
     assert button.is_disabled()
     first = int(re.search(r"in (\d+) s", button.inner_text()).group(1))
-    assert 20 <= first <= 30
+    assert TAKE_OVER_AFTER.total_seconds() - 10 <= first <= TAKE_OVER_AFTER.total_seconds()
     ayse.wait_for_function(
         "n => { const b = document.querySelector('[data-take-over]');"
         " const m = b && b.textContent.match(/in (\\d+) s/); return m && Number(m[1]) < n; }",

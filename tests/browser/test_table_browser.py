@@ -160,6 +160,17 @@ def test_a_whole_deal_stays_on_one_screen(browser, site_url, kind, table):
             assert shown == counts, shown
             icons = page.locator(f"[data-stack='{side}'] .team-icon:visible").count()
             assert icons == (0 if table == "1v1" else 2)
+        if table == "2v2":
+            # one pile of backs per team, and the two counts of a team in one colour, the
+            # colour of the team's dot in the strip
+            assert page.locator(".stack.is-shared .stack-pile:visible").count() == 0
+            for side in ("is-ours", "is-theirs"):
+                colours = page.eval_on_selector_all(
+                    f".stack.{side} .stack-count, .strip-side.{side}",
+                    "els => els.map(e => getComputedStyle(e, e.matches('.strip-side')"
+                    " ? '::before' : null).backgroundColor)",
+                )
+                assert len(colours) == 3 and len(set(colours)) == 1, colours
         page.locator(".hand:not([disabled]) button[name=card]").first.click()
         wait_idle(page)
         plays += 1
