@@ -211,6 +211,48 @@ def end_reason(match) -> str:
     ) % {"count": rules.max_deals}
 
 
+def _match_parts(match, side: int) -> dict[str, int]:
+    """One side's points over the whole match by where they came from: piştis, the bonus
+    for most cards, and the cards that count (the rest)."""
+    rules, parts = match.rules, {"pisti": 0, "majority": 0, "cards": 0}
+    for state in match.finished:
+        score = score_deal(state)[side]
+        pisti = score.pisti * rules.pisti_points + score.jack_pisti * rules.jack_pisti_points
+        majority = rules.majority_bonus if score.majority else 0
+        parts["pisti"] += pisti
+        parts["majority"] += majority
+        parts["cards"] += score.points - pisti - majority
+    return parts
+
+
+def where_it_was_lost(match, winner: int | None, reader: int | None) -> str:
+    """For a match the reader lost, where the winner's points came from that the reader's
+    did not: the piştis, the bonus for most cards or the counting cards, whichever made
+    the widest gap over the match. A lost match's end said only who won; this says what
+    to look at next time."""
+    if winner is None or reader is None or winner == reader or not match.outcome.over:
+        return ""
+    theirs, yours = _match_parts(match, winner), _match_parts(match, reader)
+    kind = max(theirs, key=lambda k: theirs[k] - yours[k])
+    if theirs[kind] <= yours[kind]:
+        return ""
+    numbers = {"theirs": theirs[kind], "yours": yours[kind]}
+    if kind == "pisti":
+        return _("The biggest gap was in piştis: the winner %(theirs)d, you %(yours)d.") % numbers
+    if kind == "majority":
+        return (
+            _("The biggest gap was the bonus for most cards: the winner %(theirs)d, you %(yours)d.")
+            % numbers
+        )
+    return (
+        _(
+            "The biggest gap was in the cards that count (aces, jacks, the two of clubs, the ten "
+            "of diamonds): the winner %(theirs)d, you %(yours)d."
+        )
+        % numbers
+    )
+
+
 def deal_end_context(match, names: list[str], reader_side: int | None = 0) -> dict:
     """What ``includes/deal_end.html`` shows for the last finished deal of ``match``;
     ``names`` are the sides' names. The reader's own side comes first, as the practice
@@ -243,5 +285,6 @@ def deal_end_context(match, names: list[str], reader_side: int | None = 0) -> di
         # the match's totals, the winner's first, beside its headline ("41 : 11")
         "match_score": " : ".join(str(t) for t in sorted(match.totals, reverse=True)),
         "reader_won_match": outcome.over and sole_winner is not None and sole_winner == reader_side,
+        "lost_because": where_it_was_lost(match, sole_winner, reader_side),
         "finished_count": len(match.finished),
     }

@@ -328,3 +328,38 @@ def test_the_totals_chart_numbers_its_axes():
     assert re.findall(r"<text[^>]*>([^<]*)</text>", deals)[-2:] == ["0", "2"]
     long = chart_svg([[i, i] for i in range(1, 31)], ["You", "Boris"], 151)
     assert len(re.findall(r"<text", long)) <= 12 + 2  # a long match is numbered sparsely
+
+
+@pytest.mark.parametrize("rules", RULE_SETS[:3], ids=range(3))
+def test_a_lost_match_says_where_the_winner_pulled_ahead(rules):
+    """The loser reads where the gap was widest (piştis, most cards, or the cards that
+    count), with both sides' points for it taken from the engine's scores; the winner and
+    someone watching read no such line."""
+    rules = Rules(**{**rules.to_dict(), "max_deals": 1})
+    seen = set()
+    for seed in range(60):
+        match = finished_match(rules, seed)
+        if len(match.outcome.winners) != 1:
+            continue
+        winner = match.outcome.winners[0]
+        loser = 1 - winner if rules.sides == 2 else (winner + 1) % rules.sides
+        theirs, yours = (
+            score_deal(match.finished[-1])[winner],
+            score_deal(match.finished[-1])[loser],
+        )
+
+        def parts(s):
+            pisti = s.pisti * rules.pisti_points + s.jack_pisti * rules.jack_pisti_points
+            majority = rules.majority_bonus if s.majority else 0
+            return {"pisti": pisti, "majority": majority, "cards": s.points - pisti - majority}
+
+        gaps = {k: parts(theirs)[k] - parts(yours)[k] for k in ("pisti", "majority", "cards")}
+        widest = max(gaps, key=gaps.get)
+        line = deal_end_context(match, names_for(rules), loser)["lost_because"]
+        words = {"pisti": "in piştis", "majority": "most cards", "cards": "cards that count"}
+        assert words[widest] in line, (gaps, line)
+        assert f"the winner {parts(theirs)[widest]}, you {parts(yours)[widest]}." in line
+        seen.add(widest)
+        assert deal_end_context(match, names_for(rules), winner)["lost_because"] == ""
+        assert deal_end_context(match, names_for(rules), None)["lost_because"] == ""
+    assert len(seen) >= 2, seen  # the sample reaches more than one kind of gap
