@@ -6,7 +6,7 @@
 // (socket.js); the close codes and message type names are the server's (friends/protocol.py),
 // read from the page (#friends-close-codes, #friends-message-types).
 import { Board } from "./board.js";
-import { numberKeys } from "./keys.js";
+import { numberKeys, onKeys } from "./keys.js";
 import { announce, logLine } from "./live.js";
 import { openSocket } from "./socket.js";
 import "./sound.js";  // the table's sounds and their on/off switch
@@ -559,8 +559,40 @@ function nameFirst() {
   });
 }
 
+// On a phone the moves are a drawer from the screen's foot, as in the practice game: the
+// strip's "Moves" opens and closes it, so does its own button, and Escape. Without script
+// (or on a wide screen, where the log stands beside the table) "Moves" is a plain link.
+function movesDrawer() {
+  const drawer = document.querySelector("[data-moves-drawer]");
+  const toggle = document.querySelector("[data-moves-toggle]");
+  const close = drawer && drawer.querySelector("[data-moves-close]");
+  if (!drawer || !toggle || !close) return;
+  close.hidden = false;
+  const narrow = window.matchMedia("(max-width: 40rem)");
+  function set(open) {
+    drawer.classList.toggle("is-open", open);
+    toggle.setAttribute("aria-expanded", open ? "true" : "false");
+    close.setAttribute("aria-expanded", open ? "true" : "false");
+    (open ? drawer : toggle).focus({ preventScroll: true });
+  }
+  toggle.addEventListener("click", (event) => {
+    if (!narrow.matches) return;  // the log is on the screen: the link scrolls to it
+    event.preventDefault();
+    set(!drawer.classList.contains("is-open"));
+  });
+  close.addEventListener("click", () => set(false));
+  onKeys({
+    Escape() {
+      if (!drawer.classList.contains("is-open")) return false;
+      set(false);
+      return true;
+    },
+  });
+}
+
 copyLink();
 nameFirst();
+movesDrawer();
 const root = document.querySelector("[data-friends-table]");
 const strings = pageJson("friends-strings");
 const closeCodes = pageJson("friends-close-codes");

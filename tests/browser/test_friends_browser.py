@@ -266,7 +266,34 @@ def test_two_humans_and_two_bots_play_two_against_two(browser, asgi_url):
         "[data-friends-strip] .strip-side", "sides => sides.map((s) => s.offsetTop)"
     )
     assert len(tops) == 2 and tops[0] == tops[1], tops
+    # his own team first, with its dot, the colour of its piles on the table
+    sides = mehmet.eval_on_selector_all(
+        "[data-friends-strip] .strip-side", "s => s.map(e => e.className)"
+    )
+    assert "is-ours" in sides[0] and "is-theirs" in sides[1], sides
+    assert mehmet.locator(".stack.is-ours").count() == 2
     assert mehmet.evaluate("document.documentElement.scrollWidth") <= 390
+
+    # the phone's "Moves" opens the log as a drawer from the foot of the screen, as in
+    # practice; its Close button and Escape put it away
+    def drawer_top():
+        return mehmet.locator("[data-moves-drawer]").bounding_box()["y"]
+
+    assert drawer_top() >= 844
+    mehmet.click("[data-moves-toggle]")
+    mehmet.wait_for_function(
+        "() => document.querySelector('[data-moves-drawer]').getBoundingClientRect().bottom <= 845"
+    )
+    assert mehmet.is_visible("[data-friends-log] li")
+    assert mehmet.get_attribute("[data-moves-toggle]", "aria-expanded") == "true"
+    mehmet.click("[data-moves-close]")
+    mehmet.wait_for_function(
+        "() => document.querySelector('[data-moves-drawer]').getBoundingClientRect().top >= 844"
+    )
+    mehmet.click("[data-moves-toggle]")
+    mehmet.wait_for_function("() => document.querySelector('[data-moves-drawer].is-open')")
+    mehmet.keyboard.press("Escape")
+    mehmet.wait_for_function("() => !document.querySelector('[data-moves-drawer].is-open')")
     # on the desktop the longest goal (Russian, a deals match) wraps before a team's name is
     # cut to nothing: each team shows at least its first ten characters
     ayse.evaluate(
