@@ -259,7 +259,8 @@ def _render_run(request, kind, run, error: str | None = None, status: int = 200)
         number, card, right = run.last
         previous = Puzzle.objects.filter(number=number).first()
         if previous is not None and not right:
-            names = {c["code"]: c["name"] for c in present(previous)["hand"]}
+            shown = present(previous)
+            names = {c["code"]: c["name"] for c in shown["hand"]}
             context["missed"] = {
                 "chosen": names[card],
                 "best": names[previous.answer],
@@ -270,7 +271,7 @@ def _render_run(request, kind, run, error: str | None = None, status: int = 200)
             if run.over:  # the run's last page: the position missed, and how it goes on
                 steps = solution_steps(previous)
                 context["missed"] |= {
-                    "table": present(previous)["table"],
+                    "table": shown["table"],
                     "line": steps,
                     "line_json": json.dumps(steps),
                 }

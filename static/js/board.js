@@ -30,6 +30,8 @@ const PACES = {
   normal: { fly: 320, sweep: 260, gap: 180, burst: 1400, hold: 300, deal: 1500, end: 1100, look: 380 },
   slow: { fly: 600, sweep: 480, gap: 700, burst: 1800, hold: 450, deal: 2000, end: 2200, look: 750 },
 };
+// A line put back on the table at once (a puzzle's line stepped back): nothing moves or sounds.
+const INSTANT = { fly: 0, sweep: 0, gap: 0, burst: 0, hold: 0, deal: 0, end: 0, look: 0 };
 const PACE_KEY = "pisti-pace";
 const SVG = "http://www.w3.org/2000/svg";
 // A press or a key while cards move hurries the rest: everything plays HURRY times as
@@ -382,6 +384,7 @@ function withYourTurn(board, step) {
 // the sounds (and the tests) listen to.
 function tellStep(board, step, options) {
   setStatus(board, step.text);
+  if (options.instant) return;  // replayed to reach a later play: already told once
   if (options.onStep) options.onStep(step);
   document.dispatchEvent(new CustomEvent("pisti:step", { detail: step }));
 }
@@ -484,7 +487,9 @@ function playStep(board, step, options, timing) {
   return Promise.all([arrived, told])
     .then(() => {
       showPoints(step);
-      if (step.pisti || step.jack_pisti) return celebrate(board, step, options.labels, timing);
+      if ((step.pisti || step.jack_pisti) && !options.instant) {
+        return celebrate(board, step, options.labels, timing);
+      }
     })
     .then(() => {
       if (step.captured) return wait(timing.look).then(() => sweep(board, step, timing));
@@ -516,7 +521,7 @@ export function play(root, steps, options = {}) {
   // A click or key while your own card was already on its way asked to hurry these too.
   if (options.launched) options.launched.stopListening();
   hurried = !!(options.launched && options.launched.hurried);
-  const timing = PACES[options.pace || pace()];
+  const timing = options.instant ? INSTANT : PACES[options.pace || pace()];
   document.addEventListener("pointerdown", hurryOn, true);
   document.addEventListener("keydown", hurryOn, true);
   // A new deal that a bot opens: the fresh hand shows a moment before the first card flies.
@@ -580,10 +585,11 @@ export class Board {
 
   // Plays ``steps``; ``clicked`` ({card, button}) starts the player's own card from the
   // button pressed, ``holdFirst`` holds the first play still before the others.
-  play(steps, { clicked = null, launched = null, holdFirst = false, newDeal = false, dealEnds = false } = {}) {
+  // ``instant``: the steps land at once, without sound or burst (a line stepped back to).
+  play(steps, { clicked = null, launched = null, holdFirst = false, newDeal = false, dealEnds = false, instant = false } = {}) {
     return play(this.root, steps, {
-      labels: this.labels, clicked, launched, holdFirst, newDeal, dealEnds, onStep: this.onStep,
-      pace: this.pace,
+      labels: this.labels, clicked, launched, holdFirst, newDeal, dealEnds, instant,
+      onStep: this.onStep, pace: this.pace,
     });
   }
 

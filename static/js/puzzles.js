@@ -1,48 +1,115 @@
 // A puzzle's hand answers to its number keys, as every board's does; without this file
 // the cards are buttons of a plain form.
 import { Board, reducedMotion } from "./board.js";
-import { numberKeys } from "./keys.js";
+import { numberKeys, onKeys } from "./keys.js";
 
 const puzzle = document.querySelector("[data-puzzle]");
 if (puzzle) numberKeys(puzzle);
 
 // Once the solution is shown, its line (the best card, then the others' real replies)
 // plays on the table at a button's press, as often as asked; so does the line of the card
-// first chosen, where there is one (its steps on its own button). The lists of plays beside
-// them say the same in words (and are all there is without this script or with less motion).
-const lineButtons = [...document.querySelectorAll("[data-play-line]")];
-if (puzzle && lineButtons.length && !reducedMotion()) {
-  const start = puzzle.innerHTML;
-  let playing = false;
-  let played = false;
-  const play = (button, steps) => {
-    if (playing) return;
-    playing = true;
-    lineButtons.forEach((b) => { b.disabled = true; });  // one line on the table at a time
-    if (played) puzzle.innerHTML = start;  // back to the position, then again
-    puzzle.scrollIntoView({ behavior: "instant", block: "center" });  // the flights start from where the cards are now
-    // at the normal pace whatever the table's setting: the line is there to be followed
-    // (at slow an eight-card line took 13.5 s); a click or a key hurries it
-    const board = new Board(puzzle, { pace: "normal" });
-    board.play(steps).then(() => {
-      board.stopAt(steps[steps.length - 1]);  // the line is over: nobody is to play
-      playing = false;
-      played = true;
-      lineButtons.forEach((b) => { b.disabled = false; });
-      button.textContent = button.getAttribute("data-again-label");
-    });
+// first chosen, where there is one (its steps on its own button). Under the table, the line
+// last played steps one play at a time, forwards and back (◀ ▶ or the arrow keys), as
+// lichess's analysis board steps through moves; a play in a list goes to it; the play
+// shown is marked in its list. The lists say the same in words (and are all there is
+// without this script or with less motion).
+const stepper = document.querySelector("[data-line-stepper]");
+const lines = [...document.querySelectorAll("[data-play-line]")].map((button) => {
+  const steps = button.getAttribute("data-line-steps") || (puzzle && puzzle.getAttribute("data-line-steps"));
+  const box = button.closest(".puzzle-line");
+  return {
+    button,
+    steps: steps ? JSON.parse(steps) : [],
+    items: box ? [...box.querySelectorAll("ol > li")] : [],
+    name: box ? box.getAttribute("data-line-name") : "",
   };
-  lineButtons.forEach((button) => {
-    const steps = button.getAttribute("data-line-steps") || puzzle.getAttribute("data-line-steps");
-    if (!steps) return;
-    button.hidden = false;
-    button.addEventListener("click", () => play(button, JSON.parse(steps)));
+}).filter((line) => line.steps.length);
+if (puzzle && lines.length && !reducedMotion()) {
+  const start = puzzle.innerHTML;
+  // what the table shows: ``index`` plays of ``line`` (none yet: the puzzle's position)
+  const shown = { line: null, index: 0 };
+  let busy = false;
+
+  function controls(disabled) {
+    lines.forEach((line) => {
+      line.button.disabled = disabled;
+      line.items.forEach((item, i) => {
+        item.classList.toggle("is-current", shown.line === line && i === shown.index - 1);
+      });
+    });
+    if (!stepper || !shown.line) return;
+    stepper.hidden = false;
+    const { line, index } = shown;
+    stepper.querySelector("[data-step='-1']").disabled = disabled || index === 0;
+    stepper.querySelector("[data-step='1']").disabled = disabled || index === line.steps.length;
+    stepper.querySelector("[data-step-name]").textContent = lines.length > 1 ? line.name + " ·" : "";
+    const count = stepper.querySelector("[data-step-count]");
+    count.textContent = count.getAttribute("data-template")
+      .replace("{n}", String(index)).replace("{count}", String(line.steps.length));
+  }
+
+  // Shows ``index`` plays of ``line``: the plays before the last at once, the last one
+  // moving (``all``: every play moving, the whole line as its button plays it).
+  function show(line, index, { all = false } = {}) {
+    if (busy) return Promise.resolve();
+    busy = true;
+    controls(true);
+    let from = shown.line === line ? shown.index : null;
+    if (from === null || all || index < from) {
+      puzzle.innerHTML = start;  // back to the position
+      from = 0;
+    }
+    const board = new Board(puzzle, { pace: "normal" });
+    const moving = all ? 0 : Math.max(from, index - 1);
+    const before = moving > from
+      ? board.play(line.steps.slice(from, moving), { instant: true }) : Promise.resolve();
+    return before
+      .then(() => board.play(line.steps.slice(moving, index)))
+      .then(() => {
+        board.stopAt(index ? line.steps[index - 1] : null);  // nobody is to play in a line
+        shown.line = line;
+        shown.index = index;
+        busy = false;
+        controls(false);
+      });
+  }
+
+  function step(by) {
+    const line = shown.line || lines[0];
+    const index = Math.min(line.steps.length, Math.max(0, shown.index + by));
+    if (index === shown.index && shown.line) return false;
+    show(line, index);
+    return true;
+  }
+
+  lines.forEach((line) => {
+    line.button.hidden = false;
+    line.button.addEventListener("click", () => {
+      // the flights start from where the cards are now
+      puzzle.scrollIntoView({ behavior: "instant", block: "center" });
+      // at the normal pace whatever the table's setting: the line is there to be followed
+      // (at slow an eight-card line took 13.5 s); a click or a key hurries it
+      show(line, line.steps.length, { all: true }).then(() => {
+        line.button.textContent = line.button.getAttribute("data-again-label");
+      });
+    });
+    line.items.forEach((item, i) => {
+      item.classList.add("is-steppable");
+      item.addEventListener("click", () => show(line, i + 1));
+    });
   });
+  if (stepper) {
+    stepper.addEventListener("click", (event) => {
+      const button = event.target.closest("[data-step]");
+      if (button) step(Number(button.dataset.step));
+    });
+  }
+  onKeys({ ArrowRight: () => step(1), ArrowLeft: () => step(-1) });
   // Just answered or asked for the solution (the server sends the page to #solution):
   // the best line plays once by itself, so the table shows why; a reload does not replay it.
-  if (location.hash === "#solution" && !lineButtons[0].hidden) {
+  if (location.hash === "#solution") {
     history.replaceState(null, "", location.pathname + location.search);
-    setTimeout(() => lineButtons[0].click(), 600);
+    setTimeout(() => lines[0].button.click(), 600);
   }
 }
 

@@ -72,6 +72,66 @@ def test_a_wrong_card_another_try_and_the_solution_on_a_phone(phone, site_url):
     assert serious_violations(phone) == []
 
 
+def test_a_solution_line_steps_one_play_at_a_time_forwards_and_back(phone, site_url):
+    """The line's ◀ ▶ (and the arrow keys) show one play more or less: the counter, the
+    play marked in the list and the table's status line agree, and stepping back to the
+    start puts the answer back in the hand."""
+    puzzle = next(
+        p
+        for p in PUZZLES
+        if len(p["line"]["plays"]) >= 3 and not p["line"]["leftover"] and len(p["view"]["hand"]) > 1
+    )
+    answer, count = puzzle["answer"], len(puzzle["line"]["plays"])
+    wrong = next(card for card in puzzle["view"]["hand"] if card != answer)
+    phone.goto(f"{site_url}/en/puzzles/{puzzle['number']}/")
+    phone.click(f"button[name=card][value='{wrong}']")
+    phone.click("[data-show-solution]")
+    phone.wait_for_function(
+        "() => document.querySelector('[data-play-line]').textContent.includes('again')",
+        timeout=30_000,
+    )
+    stepper = phone.locator("[data-line-stepper]")  # under the table
+    assert stepper.locator("[data-step-count]").inner_text() == f"Play {count} of {count}"
+    assert stepper.locator("[data-step='1']").is_disabled()
+    items = phone.locator("[data-line] li")
+
+    def at(n):
+        phone.wait_for_function(
+            "t => document.querySelector('[data-step-count]').textContent === t"
+            " && !document.querySelector('[data-line-stepper] [data-step=\"-1\"]').disabled"
+            " === (t[5] !== '0')",
+            arg=f"Play {n} of {count}",
+            timeout=15_000,
+        )
+        marked = [
+            i for i in range(count) if "is-current" in (items.nth(i).get_attribute("class") or "")
+        ]
+        assert marked == ([n - 1] if n else []), (n, marked)
+        if n:
+            assert (
+                items.nth(n - 1).inner_text()
+                in phone.locator("[data-puzzle] .table-status, [data-puzzle]").first.inner_text()
+            )
+
+    for n in range(count - 1, -1, -1):  # back to the position, one play at a time
+        stepper.locator("[data-step='-1']").click()
+        at(n)
+    assert phone.locator(f"[data-puzzle] .hand [data-card='{answer}']").is_visible()
+    stepper.locator("[data-step='1']").click()
+    at(1)
+    assert not phone.locator(f"[data-puzzle] .hand [data-card='{answer}']").is_visible()
+    phone.keyboard.press("ArrowRight")
+    at(2)
+    phone.keyboard.press("ArrowLeft")
+    at(1)
+    items.nth(count - 1).click()  # a play in the list goes to it
+    at(count)
+    # the controls sit right under the table, so the cards and the buttons are seen together
+    table = phone.locator("[data-puzzle]").bounding_box()
+    controls = stepper.bounding_box()
+    assert 0 <= controls["y"] - (table["y"] + table["height"]) < 40, (table, controls)
+
+
 def test_a_streak_and_a_timed_run_on_a_phone(phone, site_url):
     """A streak: two right cards, then a wrong one ends it with the solution and the best
     kept; a timed run counts down on the page and moves on after a miss."""
