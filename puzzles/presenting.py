@@ -29,7 +29,9 @@ def theme_names() -> dict[str, str]:
     return {
         "pisti": pgettext("puzzle theme", "Pişti"),
         "jack": _("Jack timing"),
-        "last_capture": _("Last capture"),
+        # the positions of the last round, where the stock is gone (generate.theme_of): not
+        # all of them turn on the last capture, so the name says the round
+        "last_capture": _("The last round"),
         "counting": _("Card counting"),
         "partnership": _("Partnership"),
     }
@@ -43,7 +45,8 @@ def theme_abouts() -> dict[str, str]:
         ),
         "jack": _("When to spend a jack: on the pile now, or kept for a bigger one."),
         "last_capture": _(
-            "The last capture takes every card left on the table: plan the final round."
+            "The final round, with the stock gone: count what is left; the last capture also "
+            "takes every card still on the table."
         ),
         "counting": _("Count the cards gone by to know which card is safe to lay."),
         "partnership": _(
