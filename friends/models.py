@@ -67,7 +67,13 @@ class Table(MatchRecord):
         second seat is not a puzzling "Bot 2" and two bots of one level are told apart."""
         from django.utils.translation import gettext
 
-        bots = [i for i, entry in enumerate(self.seats) if entry["kind"] == "bot"]
+        # a stand-in playing for an away player keeps that player's name and is not
+        # counted: a bot taking over once renamed another table bot mid-deal
+        bots = [
+            i
+            for i, entry in enumerate(self.seats)
+            if entry["kind"] == "bot" and not entry.get("stand_in")
+        ]
         if index not in bots or len(bots) == 1:
             return gettext("Bot")
         return gettext("Bot %(number)d") % {"number": bots.index(index) + 1}

@@ -349,3 +349,8 @@ def test_bots_are_named_bot_alone_and_numbered_among_the_bots(client):
     assert [seat_summary(two, i, None)["name"] for i in (1, 3)] == ["Bot 1", "Bot 2"]
     page = client.get(two.get_absolute_url()).content.decode()
     assert "Bot 1" in page and "Bot 2" in page and "Bot 4" not in page
+    # a bot standing in for an away player keeps the player's name and leaves the table's
+    # bots as they were named (one taking seat 0 once renamed "Bot 1" to "Bot 2" mid-deal)
+    two.seats[0] = {**two.seats[0], "kind": "bot", "level": "medium", "stand_in": True}
+    assert [seat_summary(two, i, None)["name"] for i in (1, 3)] == ["Bot 1", "Bot 2"]
+    assert seat_summary(two, 0, None)["name"] == two.seats[0]["name"] != ""
