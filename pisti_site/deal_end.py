@@ -157,6 +157,9 @@ def winner_line(
         return _("You won the match!") if match else _("You won the deal!")
     if rules.partnerships and reader is not None:  # the other team, to a player: no names
         return _("Your opponents won the match") if match else _("Your opponents won the deal")
+    if names[winner] == _("Your opponent"):  # the practice game's one opponent: a sentence
+        # of its own, where a name slot reads like a form's label ("Oyunu kazanan: Rakibin")
+        return _("Your opponent won the match") if match else _("Your opponent won the deal")
     name = {"name": names[winner]}
     if rules.partnerships:
         if match:

@@ -363,3 +363,28 @@ def test_a_lost_match_says_where_the_winner_pulled_ahead(rules):
         assert deal_end_context(match, names_for(rules), winner)["lost_because"] == ""
         assert deal_end_context(match, names_for(rules), None)["lost_because"] == ""
     assert len(seen) >= 2, seen  # the sample reaches more than one kind of gap
+
+
+@pytest.mark.parametrize(
+    "language,match_line,deal_line",
+    [
+        ("en", "Your opponent won the match", "Your opponent won the deal"),
+        ("tr", "Oyunu rakibin kazandı", "Eli rakibin kazandı"),
+        ("ru", "Партию выиграл ваш соперник", "Раздачу выиграл ваш соперник"),
+    ],
+)
+def test_the_practice_opponents_win_is_a_sentence_not_a_label(language, match_line, deal_line):
+    """The practice game's one opponent has sentences of their own: through the name slot
+    Turkish read "Oyunu kazanan: Rakibin", like a form's label."""
+    from pisti_site.table import side_names
+
+    rules = Rules(max_deals=1)
+    with translation.override(language):
+        names = side_names(rules)
+        for seed in range(100):
+            match = finished_match(rules, seed)
+            if match.outcome.winners == (1,):
+                break
+        context = deal_end_context(match, names, 0)
+        assert context["match_headline"] == match_line
+        assert context["summary"]["headline"] == deal_line
