@@ -108,6 +108,7 @@ def script_strings(lobby: str) -> dict:
         "waiting": _("Waiting for %(name)s…"),
         "take_over": _("Let a bot play for %(name)s"),
         "take_over_in": _("Let a bot play for %(name)s in %(seconds)s s"),
+        "bot_plays_in": _("%(name)s is not at the table: a bot plays for them in %(seconds)s s."),
         "stand_in": _("a bot is playing for now"),
         "away": _("not at the table"),
         "you": _("(you)"),

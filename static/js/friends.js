@@ -54,7 +54,7 @@ function copyLink() {
 }
 
 // Everything this page draws, from frames only: the players, the board, the deal's end.
-function drawing(root, t) {
+function drawing(root, t, { takeOver = () => {} } = {}) {
   const hooks = {};
   ["status", "note", "players", "strip", "board", "result", "reactions", "log"].forEach((name) => {
     hooks[name] = root.querySelector("[data-friends-" + name + "]");
@@ -333,6 +333,13 @@ function drawing(root, t) {
     }).catch(() => { /* the next frame redraws everything */ });
   }
 
+  // The first player at the table (by seat) is the one whose page asks for the bot when
+  // an away player's turn has waited long enough: one request, not one from every screen.
+  function firstPresent(f) {
+    const here = f.seats.find((seat) => seat.kind === "human" && !seat.away);
+    return here ? here.seat : null;
+  }
+
   function countTakeOvers() {
     if (!hooks.players) return;  // the lobby has no list of players yet
     hooks.players.querySelectorAll("[data-take-over]").forEach((button) => {
@@ -341,7 +348,23 @@ function drawing(root, t) {
       button.textContent = seconds > 0
         ? format(t.take_over_in, { name: button.dataset.name, seconds })
         : format(t.take_over, { name: button.dataset.name });
+      // Their turn holds everyone up: the line above the table counts down, then a bot
+      // plays for them by itself (the button is for a player away when it is not yet
+      // their turn; the seat is theirs again when they come back).
+      const seat = Number(button.dataset.takeOver);
+      const waiting = !!frame && frame.to_move === seat && !frame.deal_over;
+      button.closest("li").classList.toggle("is-holding-up", waiting);  // the line says it
+      if (!waiting) return;
+      say(format(t.bot_plays_in, { name: button.dataset.name, seconds: Math.max(0, seconds) }));
+      if (seconds <= 0 && !button.dataset.asked && firstPresent(frame) === frame.seat) {
+        button.dataset.asked = "1";
+        takeOver(seat);
+      }
     });
+    // on a phone the table fills the screen under whatever stands above it (the line,
+    // someone away): it gives up that height instead of pushing the hand off the screen
+    const above = (hooks.status ? hooks.status.offsetHeight : 0) + hooks.players.offsetHeight;
+    root.style.setProperty("--above-table", above + "px");
   }
 
   function tick() {
@@ -434,7 +457,9 @@ function refreshLobby(root, request) {
 }
 
 function friendsTable(root, t, closeCodes, types) {
-  const draw = drawing(root, t);
+  const draw = drawing(root, t, {
+    takeOver: (seat) => socket.send({ type: types.take_over, seat }),
+  });
   // A lobby form on its way (take a seat, a bot, start) must not be cut short by a
   // reload: its answer carries the seat's session cookie and the next page.
   let leaving = false;

@@ -390,6 +390,35 @@ def test_the_timer_plays_for_an_absent_player(browser, asgi_url):
     assert "Mehmet" in ayse.inner_text("[data-friends-note]")
 
 
+def test_an_away_players_turn_is_counted_down_and_then_a_bot_plays_it(browser, asgi_url):
+    """No timer: Mehmet goes away on his turn; Ayşe's line above the table counts down the
+    seconds, then a bot plays for him by itself, without anyone pressing a button."""
+    ayse = player(browser)
+    mehmet_context = browser.new_context()
+    mehmet = mehmet_context.new_page()
+    link = make_table(ayse, asgi_url)
+    take_seat(mehmet, link, 1, "Mehmet")
+    start(ayse)
+    mehmet.wait_for_selector(HAND)
+    for _move in range(5):
+        if mehmet.query_selector(PLAYABLE):
+            break
+        play_if_my_turn(ayse)
+        ayse.wait_for_timeout(200)
+    assert mehmet.query_selector(PLAYABLE)
+    mehmet_context.close()
+    line = ayse.wait_for_selector(
+        "[data-friends-status]:has-text('Mehmet is not at the table')", timeout=15_000
+    )
+    first = int(re.search(r"in (\d+) s", line.inner_text()).group(1))
+    assert 0 < first <= TAKE_OVER_AFTER.total_seconds()
+    ayse.wait_for_selector(
+        ".friends-player .stand-in", timeout=TAKE_OVER_AFTER.total_seconds() * 1000 + 10_000
+    )
+    assert ayse.locator("li[data-seat='1'] strong").inner_text() == "Mehmet"  # his name kept
+    ayse.wait_for_selector(PLAYABLE, timeout=10_000)  # the bot played his card: Ayşe's turn
+
+
 def test_the_lobby_with_its_bot_menus_fits_a_phone(browser, asgi_url):
     """The bot menus' long level descriptions once made the lobby 782 px wide on a 390 px
     phone, with "Put a bot here" off the screen; every button must be tappable."""
