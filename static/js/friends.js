@@ -211,16 +211,22 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
       entry.appendChild(element("span", "strip-name", side.name));
       entry.append(" ");
       entry.appendChild(element("strong", "strip-total", String(side.total)));
-      if (f.deal_over) return;  // the total already counts the deal
       entry.append(" ");
+      if (f.deal_over) {
+        // the total already counts the deal; the pill keeps its place, unseen, so the
+        // strip does not jump when the next deal's points come
+        const place = entry.appendChild(element("span", "strip-now is-zero", "+0"));
+        place.setAttribute("aria-hidden", "true");
+        return;
+      }
       const now = entry.appendChild(element("span", "strip-now", "+" + side.deal_points));
       now.title = t.this_deal;  // a wide friends strip leaves out the pills' key
       now.classList.toggle("is-zero", !side.deal_points);
       now.dataset.stripPoints = index;
       entry.appendChild(element("span", "visually-hidden", " " + t.this_deal));
     });
-    // a key says what the pills are, as in the practice game (CSS puts it after your pill)
-    if (f.deal_over) return;
+    // a key says what the pills are, as in the practice game (CSS puts it after your pill;
+    // unseen while every pill is empty, as between deals)
     const key = sides.appendChild(element("span", "strip-legend"));
     key.setAttribute("aria-hidden", "true");
     key.textContent = t.this_deal;

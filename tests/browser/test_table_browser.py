@@ -104,6 +104,15 @@ STRIP_WATCHER = """() => {
 }"""
 
 
+def strip_sides(page):
+    """Where each side's entry sits on the score strip (rounded px)."""
+    return page.eval_on_selector_all(
+        ".score-strip .strip-side",
+        "sides => sides.map((s) => { const r = s.getBoundingClientRect();"
+        " return [Math.round(r.x), Math.round(r.y)]; })",
+    )
+
+
 def assert_the_strip_followed_the_deal(page, turns):
     """Each side's points this deal changed on the strip as the cards landed (before the
     server's new board was drawn), a whole deal long; the cards left at the end were swept
@@ -143,6 +152,7 @@ def test_a_whole_deal_stays_on_one_screen(browser, site_url, kind, table):
         assert "seat-right" in page.locator("[data-seat='3']").get_attribute("class")
     page.evaluate("window.__cls = 0")
     page.evaluate(STRIP_WATCHER)
+    sides_at_start = strip_sides(page)
     plays = 0
     while not page.locator(".deal-end").count():
         for selector in ("[data-pile]", ".is-turn", ".hand button[name=card]"):
@@ -176,6 +186,9 @@ def test_a_whole_deal_stays_on_one_screen(browser, site_url, kind, table):
         plays += 1
     assert plays == (24 if table == "1v1" else 12)
     assert_the_strip_followed_the_deal(page, plays)
+    # between deals the strip keeps its places (the points pills unseen): it jumped from
+    # spread out to packed left and back
+    assert strip_sides(page) == sides_at_start
     assert inside_viewport(page, "[data-pile]") == []
     shoot(page, f"table-{table}-{kind}-end-of-deal")
     cls = page.evaluate("window.__cls")
