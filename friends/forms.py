@@ -13,7 +13,14 @@ from .service import NAME_LENGTH
 
 
 class NewTableForm(HouseRulesForm):
-    name = forms.CharField(label=_("Your name at the table"), max_length=NAME_LENGTH)
+    name = forms.CharField(
+        label=_("Your name at the table"),
+        max_length=NAME_LENGTH,
+        # said beside the field before any post (site.js), as the seat form's name is
+        widget=forms.TextInput(
+            attrs={"data-required-message": _("Please give a name the others will see.")}
+        ),
+    )
     kind = forms.ChoiceField(
         label=_("Table"), choices=Table.KINDS, initial="1v1", widget=forms.RadioSelect
     )

@@ -8,7 +8,7 @@ import random
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
-from django.urls import reverse
+from django.urls import Resolver404, resolve, reverse
 from django.utils import translation
 from django.views.decorators.http import require_safe
 
@@ -79,8 +79,17 @@ def bad_request(request, exception):
     return render(request, "400.html", status=status)
 
 
+# Pages that belong to the browser that made them (its session): opened elsewhere they are
+# not found, and the page says why, whether the address ever held a game or not.
+BROWSER_BOUND = {"practice", "analysis"}
+
+
 def page_not_found(request, exception):
-    return render(request, "404.html", status=404)
+    try:
+        namespace = resolve(request.path_info).namespace
+    except Resolver404:
+        namespace = ""
+    return render(request, "404.html", {"browser_bound": namespace in BROWSER_BOUND}, status=404)
 
 
 def server_error(request):

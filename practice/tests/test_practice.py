@@ -123,6 +123,11 @@ def test_another_visitor_gets_404(client):
     stranger.get(reverse("practice:start"))
     for path in ("", "review/1/", "record/1.json"):
         assert stranger.get(url + path).status_code == 404
+    # the page says why a game's link found nothing here (the same for an address that
+    # never held a game: it tells nothing of the game), and a plain missing page does not
+    page = stranger.get(url).content.decode()
+    assert "data-browser-bound" in page and "stay with the browser" in page
+    assert "data-browser-bound" not in stranger.get("/en/no-such-page/").content.decode()
     html = client.get(url).content.decode()
     response = stranger.post(
         url + "play/", {"version": version_of(html), "card": HAND.search(html).group(1)}

@@ -453,7 +453,6 @@ function swapLobby(root, html, refused) {
   if (said) lobby.before(document.adoptNode(said));
   lobby.replaceWith(document.adoptNode(next));
   root.dataset.version = freshRoot.dataset.version;
-  nameFirst();
 }
 
 function refreshLobby(root, request) {
@@ -570,26 +569,6 @@ function friendsTable(root, t, closeCodes, types) {
   numberKeys(root);
 }
 
-// A seat taken with no name is refused here, at once and beside the field, rather than
-// after a round trip that reloads the lobby (the server refuses it too, with the same words).
-function nameFirst() {
-  const form = document.getElementById("join-form");
-  const input = document.getElementById("join-name");
-  const error = document.getElementById("join-name-error");
-  if (!form || !input || !error) return;
-  form.addEventListener("submit", (event) => {
-    if (input.value.trim()) return;
-    event.preventDefault();
-    error.hidden = false;
-    input.setAttribute("aria-invalid", "true");
-    input.focus();
-  });
-  input.addEventListener("input", () => {
-    error.hidden = true;
-    input.removeAttribute("aria-invalid");
-  });
-}
-
 // On a phone the moves are a drawer from the screen's foot, as in the practice game: the
 // strip's "Moves" opens and closes it, so does its own button, and Escape. Without script
 // (or on a wide screen, where the log stands beside the table) "Moves" is a plain link.
@@ -622,7 +601,6 @@ function movesDrawer() {
 }
 
 copyLink();
-nameFirst();
 movesDrawer();
 const root = document.querySelector("[data-friends-table]");
 const strings = pageJson("friends-strings");

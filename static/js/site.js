@@ -96,3 +96,35 @@ function scoringFields() {
 }
 scoringFields();
 
+
+// A name a form cannot do without (a table's host, a seat's player) is asked for beside its
+// field at once, rather than after a round trip that reloads the page; the server refuses
+// an empty one too, with the same words. The field's data-required-message says them.
+function requiredFirst() {
+  document.addEventListener("submit", (event) => {
+    const empty = [...event.target.querySelectorAll("input[data-required-message]")]
+      .find((input) => !input.value.trim());
+    if (!empty) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();  // a page's own handler must not post it either
+    let error = document.getElementById(empty.id + "-error") ||
+      document.getElementById(empty.getAttribute("aria-describedby") || "");
+    if (!error) {
+      error = document.createElement("p");
+      error.className = "field-error";
+      error.id = empty.id + "-error";
+      error.setAttribute("role", "alert");
+      empty.insertAdjacentElement("afterend", error);
+      empty.setAttribute("aria-describedby", error.id);
+    }
+    error.textContent = empty.dataset.requiredMessage;
+    error.hidden = false;
+    empty.setAttribute("aria-invalid", "true");
+    empty.focus();
+    empty.addEventListener("input", () => {
+      error.hidden = true;
+      empty.removeAttribute("aria-invalid");
+    }, { once: true });
+  }, true);
+}
+requiredFirst();

@@ -449,6 +449,15 @@ def test_a_seat_taken_without_a_name_is_refused_beside_the_field_without_a_post(
     """A blank name (or spaces) is refused at once, in words beside the field, and the seat
     stays free; typing a name clears the message and the seat is taken."""
     host = player(browser)
+    # the host's own name, the same: asked for beside the field, before any post
+    host.goto(asgi_url + "/en/friends/")
+    sent = []
+    host.on("request", lambda r: sent.append(r.url) if r.method == "POST" else None)
+    host.click("button[type=submit]:has-text('Make the table')")
+    host_error = host.locator("#id_name-error")
+    host_error.wait_for(state="visible")
+    assert "name the others will see" in host_error.inner_text() and sent == []
+    assert host.evaluate("document.activeElement.id") == "id_name"
     link = make_table(host, asgi_url)
     guest = player(browser, phone=True)
     guest.goto(link)
