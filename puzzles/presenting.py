@@ -117,6 +117,7 @@ def present(puzzle: Puzzle, form=None, tried=()) -> dict:
         "opening": [card_words(parse_card(c)) for c in opening],
         "stock": view["stock"],
         "counter": card_counter(player_view),
+        "last_capture": last_capture_so_far(player_view),
         "players": view["players"],
         "partnerships": view["partnerships"],
         "captured": [
@@ -216,6 +217,30 @@ def line_verdict(puzzle: Puzzle, view: PlayerView, card: str, best: dict, line: 
     ) % {"points": average}
 
 
+def last_capture_so_far(view) -> str:
+    """In the deal's last round (the stock gone), who made the last capture so far, said to
+    the solver: the cards left on the table at the end go to that side unless someone takes
+    again. Shown under the table before any answer: a new player could only work it out by
+    counting the cards played."""
+    side = view.last_capture_side
+    if view.stock or side is None:
+        return ""
+    if side == view.rules.side_of(view.seat):
+        if view.rules.partnerships:
+            return _(
+                "So far your side made the last capture: if nobody takes again, the cards "
+                "left on the table at the end go to your side."
+            )
+        return _(
+            "So far you made the last capture: if nobody takes again, the cards left on the "
+            "table at the end go to you."
+        )
+    return _(
+        "%(name)s made the last capture so far: if nobody takes again, the cards left on the "
+        "table at the end go to them."
+    ) % {"name": side_names_seen_from(view.seat, view.rules)[side]}
+
+
 def explanation(puzzle: Puzzle, chosen: str | None = None, *, one_try: bool = False) -> list[str]:
     """Sentences from the position's facts: why the answer beats the card the player chose
     first (when it was another) or else the next best card, with the review's own reason
@@ -255,8 +280,8 @@ def explanation(puzzle: Puzzle, chosen: str | None = None, *, one_try: bool = Fa
     if not told and facts["runner_up_next_takes"] > facts["next_takes"] + 10:
         lines.append(
             _(
-                "After playing the %(other)s, the next player could take the pile in "
-                "%(percent)s%% of the samples."
+                "After playing the %(other)s, the next player could take the pile in about "
+                "%(percent)s%% of the deals you could be in."
             )
             % {
                 "other": card_words(parse_card(facts["runner_up"]), ACCUSATIVE),  # played
@@ -278,10 +303,10 @@ def explanation(puzzle: Puzzle, chosen: str | None = None, *, one_try: bool = Fa
     else:
         lines.append(
             ngettext(
-                "Over %(n)s sampled deal the %(card)s wins %(margin)s points more on average "
-                "than the next best card, the %(other)s.",
-                "Over %(n)s sampled deals the %(card)s wins %(margin)s points more on average "
-                "than the next best card, the %(other)s.",
+                "Over %(n)s ways the unseen cards could lie, the %(card)s wins %(margin)s "
+                "points more on average than the next best card, the %(other)s.",
+                "Over %(n)s ways the unseen cards could lie, the %(card)s wins %(margin)s "
+                "points more on average than the next best card, the %(other)s.",
                 puzzle.samples,
             )
             % {

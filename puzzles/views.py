@@ -188,7 +188,9 @@ def answer(request, number):
         retries = request.session.get(RETRIES_KEY, {})
         retries[str(number)] = card
         request.session[RETRIES_KEY] = retries
-    return redirect(url + "#solution")
+    # a wrong card: to the table, the hand in view for another try, its verdict under it on
+    # a phone (above it, the verdict pushed the hand off the screen)
+    return redirect(url + ("#solution" if card == puzzle.answer else "#puzzle"))
 
 
 @require_POST

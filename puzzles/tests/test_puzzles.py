@@ -266,8 +266,10 @@ def test_a_wrong_answer_says_what_it_loses_and_offers_another_try(client):
     puzzle = a_puzzle_with_two_wrong_cards()
     answer_url = reverse("puzzles:answer", args=[puzzle.number])
     wrong = [c for c in puzzle.view["hand"] if c != puzzle.answer]
-    client.post(answer_url, {"card": wrong[0]})
+    # back to the table with the hand in view for another try, not to the verdict above it
+    assert client.post(answer_url, {"card": wrong[0]}).url.endswith("#puzzle")
     html = page_of(client, puzzle)
+    assert 'id="puzzle"' in html
     assert "Not quite" in html and "data-puzzle-retry" in html
     assert "data-puzzle-solution" not in html and "Points lost" not in html
     lost = puzzle.values[puzzle.answer][0] - puzzle.values[wrong[0]][0]
@@ -276,7 +278,7 @@ def test_a_wrong_answer_says_what_it_loses_and_offers_another_try(client):
     client.post(answer_url, {"card": wrong[1]})
     html = page_of(client, puzzle)
     assert card_words(parse_card(wrong[1])) in re.search(r"<h2>(.*?)</h2>", html).group(1)
-    client.post(answer_url, {"card": puzzle.answer})
+    assert client.post(answer_url, {"card": puzzle.answer}).url.endswith("#solution")
     html = page_of(client, puzzle)
     assert "Found on another try" in html and "data-puzzle-solution" in html
     assert 'data-solved-count="0"' in html and 'name="card"' not in html
@@ -628,3 +630,30 @@ def test_a_puzzle_shows_the_card_counter_of_its_view(client):
     assert {rank: int(n) for rank, n in shown} == {
         ("10" if r == "T" else r): gone.get(r, 0) for r in "A23456789TJQK"
     }
+
+
+@pytest.mark.django_db
+def test_a_last_round_puzzle_says_who_made_the_last_capture_before_any_answer(client):
+    """In the last round the cards left at the end go to the last capturer: the page says
+    who that is so far (yours, or the other side's name), from the view's own record; a
+    puzzle with cards still in the stock says nothing of it."""
+    from pisti_site.table import side_names_seen_from
+
+    seen = set()
+    for puzzle in Puzzle.objects.all():
+        view = view_of(puzzle)
+        if view.stock or view.last_capture_side is None:
+            continue
+        mine = view.last_capture_side == view.rules.side_of(view.seat)
+        if mine in seen or view.rules.partnerships:
+            continue
+        seen.add(mine)
+        line = re.search(r"data-last-capture>(.*?)</p>", page_of(client, puzzle)).group(1)
+        if mine:
+            assert line.startswith("So far you made the last capture")
+        else:
+            name = side_names_seen_from(view.seat, view.rules)[view.last_capture_side]
+            assert unescape(line).startswith(f"{name} made the last capture so far")
+    assert seen == {True, False}
+    early = next(p for p in Puzzle.objects.all() if view_of(p).stock)
+    assert "data-last-capture" not in page_of(client, early)

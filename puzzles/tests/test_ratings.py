@@ -123,3 +123,22 @@ def test_reloading_the_puzzles_keeps_the_ratings_answers_gave(client, tmp_path):
 def test_a_new_visitors_rating_is_marked_provisional_and_explained(client):
     html = client.get(reverse("puzzles:index")).content.decode()
     assert '<strong class="rating-number">1500?</strong>' in html and "still provisional" in html
+
+
+def test_a_new_visitors_first_answers_move_the_rating_by_less_than_200():
+    """A first solve of a puzzle rated 350 above, or a first miss of one 350 below, moved a
+    new visitor by 349 and 263 points at Glicko's usual start (± 350); from ± 200 the first
+    answers stay under 200, and a visitor who solves a dozen puzzles at 1900 climbs past
+    1750 (the rating still finds the level)."""
+    from pisti_site.glicko2 import update
+    from puzzles.rating import visitor_rating
+
+    start = visitor_rating({})
+    assert start.rating == 1500 and start.provisional
+    hard, easy = Rating(1850.0, 80.0), Rating(1150.0, 80.0)
+    assert 0 < update(start, [(hard, 1.0)]).rating - 1500 < 200
+    assert 0 < 1500 - update(start, [(easy, 0.0)]).rating < 200
+    climbing = start
+    for _answer in range(12):
+        climbing = update(climbing, [(Rating(1900.0, 80.0), 1.0)])
+    assert climbing.rating > 1750

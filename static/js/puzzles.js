@@ -60,6 +60,8 @@ if (puzzle && lines.length && !reducedMotion()) {
       from = 0;
     }
     const board = new Board(puzzle, { pace: "normal" });
+    // a line is watched, not played: no "Your turn." when it comes round to the solver
+    if (board.element) board.element.removeAttribute("data-your-turn-text");
     const moving = all ? 0 : Math.max(from, index - 1);
     const before = moving > from
       ? board.play(line.steps.slice(from, moving), { instant: true }) : Promise.resolve();
