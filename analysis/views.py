@@ -26,7 +26,7 @@ from pisti_site.levels import short_playing_choices
 from pisti_site.lines import line_steps
 from pisti_site.numbers import loss_against_best, points_text
 from pisti_site.table import present_view
-from pisti_site.verdicts import label_name, reason
+from pisti_site.verdicts import label_name, reason, what_it_gives_away
 
 from . import yours
 from .board import analysed_plays, loss_chart, move_list, step_table, verdict
@@ -268,6 +268,12 @@ def _render_your_puzzle(request, puzzle, puzzles, error: str | None = None, stat
                 "latest_loss_line": loss_against_best(
                     parse_card(tried["latest"]), puzzle.loss(tried["latest"])
                 ),
+                # the card played in the game again: what the review found it gives away,
+                # in plain words without naming the better card (the analysis kept the
+                # facts of that card only)
+                "latest_hint": what_it_gives_away(puzzle.move)
+                if tried["latest"] == puzzle.move["played"] and "kind" in puzzle.move
+                else "",
             }
         )
     if finished:

@@ -71,6 +71,10 @@ def index(request):
             "today_players": today.view["players"] if today else 0,
             "today_partnerships": today.view["partnerships"] if today else False,
             "today_solved": bool(today) and today.number in solved.numbers,
+            # answered but missed: the tile says so too, not the same as untouched
+            "today_missed": bool(today)
+            and today.number in answered(request.session)
+            and today.number not in solved.numbers,
             "today_glance": glance(today) if today else None,
             "solved": len(solved),
             "total": Puzzle.objects.count(),
@@ -276,7 +280,15 @@ def _render_run(request, kind, run, error: str | None = None, status: int = 200)
                     "table": shown["table"],
                     "line": steps,
                     "line_json": json.dumps(steps),
+                    # as a puzzle's own page: what each side won over the line, and the line
+                    # of the card chosen beside it
+                    "line_points": line_points(view_of(previous), previous.line)
+                    if "points" in (previous.line or {})
+                    else "",
+                    "chosen_line": chosen_line(previous, card),
                 }
+        elif previous is not None:  # the card found, named: "Right!" alone said nothing
+            context["right_name"] = card_words(parse_card(card))
     if run is not None and not run.over:
         puzzle = get_object_or_404(Puzzle, number=run.current)
         form = {

@@ -82,6 +82,14 @@ def test_a_wrong_card_says_what_it_loses_and_the_hand_plays_on(client, analysed)
     html = client.get(page_url(row, move)).content.decode()
     played = card_words(parse_card(move["played"]))
     assert f"Not quite: you chose the {played}." in html and "loses about" in html
+    # what the review found that card gives away, in plain words, as a puzzle's wrong try
+    # says it, without naming the better card
+    from pisti_site.verdicts import what_it_gives_away
+
+    hint = what_it_gives_away(move)
+    assert (hint and unescape(html).count(hint) == 1) or not hint
+    if hint:
+        assert card_words(parse_card(move["best"])) not in hint
     assert 'name="card"' in html and "data-show-solution" in html
     assert "data-your-puzzle-solution" not in html
     client.post(answer, {"card": move["best"]})  # found on another try
@@ -161,3 +169,10 @@ def test_the_pages_in_every_language(client, analysed, language):
     assert client.get(f"/{language}/analysis/yours/").status_code == 200
     url = page_url(row, move).replace("/en/", f"/{language}/")
     assert client.get(url).status_code == 200
+
+
+def test_your_puzzles_belong_to_the_puzzles_section_of_the_menu(client, analysed):
+    row, _state = analysed
+    for url in ("/en/analysis/yours/", page_url(row, wrong_moves(row)[0])):
+        html = client.get(url).content.decode()
+        assert re.search(r'href="/en/puzzles/"\s+aria-current="true"', html), url

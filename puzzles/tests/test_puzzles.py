@@ -9,6 +9,7 @@ from collections import Counter
 from html import unescape
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
@@ -235,6 +236,13 @@ def test_the_puzzles_page_shows_the_days_puzzle_at_a_glance_and_each_themes_prog
     tile = html.split(f'data-theme="{today.theme}"')[1].split("</li>")[0]
     assert "solved by you: 1" in tile and 'value="1"' in tile
     assert "✓ solved" in html and "See it again" in html
+    # a miss shows on the tile too, not as a puzzle never opened
+    other = Client()
+    wrong = next(c for c in today.view["hand"] if c != today.answer)
+    assert "data-today-missed" not in other.get(reverse("puzzles:index")).content.decode()
+    other.post(reverse("puzzles:answer", args=[today.number]), {"card": wrong})
+    html = other.get(reverse("puzzles:index")).content.decode()
+    assert "data-today-missed" in html and "✓ solved" not in html and "See it again" in html
 
 
 @pytest.mark.django_db

@@ -9,6 +9,8 @@ import re
 import pytest
 from django.urls import reverse
 
+from pisti.cards import parse_card
+from pisti_site.cardwords import card_words
 from puzzles import runs
 from puzzles.models import Puzzle
 
@@ -38,8 +40,13 @@ def test_a_streak_climbs_and_the_first_wrong_card_ends_it(client):
     client.post(reverse("puzzles:run-start", args=["streak"]))
     ratings = []
     for _ in range(4):
-        ratings.append(Puzzle.objects.get(number=run_of(client, "streak").current).rating)
+        solved = Puzzle.objects.get(number=run_of(client, "streak").current)
+        ratings.append(solved.rating)
         assert play(client, "streak").status_code == 302
+    # the next puzzle's page names the card just found ("Right!" alone said nothing)
+    html = client.get(reverse("puzzles:run", args=["streak"])).content.decode()
+    found = card_words(parse_card(solved.answer))
+    assert f"Right: the {found}." in html
     assert run_of(client, "streak").score == 4
     assert ratings == sorted(ratings)  # each a little harder
     assert len(set(run_of(client, "streak").seen)) == 5
@@ -54,6 +61,9 @@ def test_a_streak_climbs_and_the_first_wrong_card_ends_it(client):
     # the position missed is drawn, not playable, with its line to play on the table
     missed = html[html.index("data-run-missed-puzzle") :]
     assert "data-line-steps" in missed and "How it goes on" in missed
+    # with the points of the line and the line of the card chosen, as a puzzle's own page
+    assert "Points in these plays" in missed and "data-chosen-line" in missed
+    assert "data-line-stepper" in missed
     assert 'name="card"' not in html
     # over: another card changes nothing; a new streak starts from 0 and keeps the best
     play(client, "streak")
