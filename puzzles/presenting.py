@@ -18,7 +18,7 @@ from pisti_site.counter import card_counter
 from pisti_site.lines import line_steps
 from pisti_site.numbers import loss_against_best, points_text
 from pisti_site.svg import card_svg
-from pisti_site.table import present_view, side_names_seen_from
+from pisti_site.table import names_seen_from, present_view, side_names_seen_from
 from pisti_site.verdicts import reason, what_it_gives_away
 
 from . import generate
@@ -171,6 +171,7 @@ def chosen_line(puzzle: Puzzle, card: str | None) -> dict | None:
         "json": json.dumps(steps),
         "points": line_points(view, line),
         "verdict": line_verdict(puzzle, view, card, best, line),
+        "pisti_note": pisti_note(view, best, line),
     }
 
 
@@ -187,6 +188,45 @@ def _net(view: PlayerView, line: dict) -> int:
     """The solver's side's points over a line less everybody else's."""
     mine = view.rules.side_of(view.seat)
     return sum(p if side == mine else -p for side, p in enumerate(line["points"]))
+
+
+def _pistis(view: PlayerView, line: dict, mine: bool) -> list[tuple[int, str]]:
+    """The piştis of a line's plays made by the solver's side (``mine``) or the others':
+    (seat, card)."""
+    side = view.rules.side_of(view.seat)
+    return [
+        (seat, card)
+        for seat, card, _captured, kind in line.get("plays", [])
+        if kind in (PISTI, JACK_PISTI) and (view.rules.side_of(seat) == side) == mine
+    ]
+
+
+def pisti_note(view: PlayerView, best: dict, line: dict) -> str:
+    """Where the two lines part over a pişti, said as it happened: the other side's pişti
+    after the card chosen, or the solver's side's after the best card, when the other line
+    has fewer. Much of what a wrong card gives away is piştis ("pişti chances given away"),
+    which read as abstract until the table shows one."""
+    given = _pistis(view, line, mine=False)
+    if len(given) > len(_pistis(view, best, mine=False)):
+        seat, card = given[0]
+        # the seat's name leads: a chair's name ("Your opponent") is capitalised
+        return _("%(name)s makes a pişti with the %(card)s after your card in these plays.") % {
+            "name": names_seen_from(view.seat, view.rules)[seat],
+            "card": card_words(parse_card(card)),
+        }
+    made = _pistis(view, best, mine=True)
+    if len(made) > len(_pistis(view, line, mine=True)):
+        seat, card = made[0]
+        words = {"card": card_words(parse_card(card))}
+        if seat == view.seat:
+            return _("After the best card, you make a pişti with the %(card)s in these plays.") % (
+                words
+            )
+        return (
+            _("After the best card, your partner makes a pişti with the %(card)s in these plays.")
+            % words
+        )
+    return ""
 
 
 def line_verdict(puzzle: Puzzle, view: PlayerView, card: str, best: dict, line: dict) -> str:

@@ -665,3 +665,36 @@ def test_a_last_round_puzzle_says_who_made_the_last_capture_before_any_answer(cl
     assert seen == {True, False}
     early = next(p for p in Puzzle.objects.all() if view_of(p).stock)
     assert "data-last-capture" not in page_of(client, early)
+
+
+@pytest.mark.django_db
+def test_a_pisti_note_tells_only_a_pisti_the_lines_really_show():
+    """The note under a wrong card's line names a pişti that line shows the other side
+    making (and the answer's line does not), or one the answer's line shows the solver's
+    side making (and the wrong card's does not): never one the plays do not hold."""
+    from pisti.state import JACK_PISTI, PISTI
+    from puzzles.presenting import chosen_line
+
+    def pistis(line, view, mine):
+        side = view.rules.side_of(view.seat)
+        return [
+            (seat, card)
+            for seat, card, _n, kind in line["plays"]
+            if kind in (PISTI, JACK_PISTI) and (view.rules.side_of(seat) == side) == mine
+        ]
+
+    notes = 0
+    for puzzle in Puzzle.objects.all()[:400]:
+        view = view_of(puzzle)
+        for card, line in (puzzle.other_lines or {}).items():
+            note = chosen_line(puzzle, card)["pisti_note"]
+            given = pistis(line, view, mine=False)
+            made = pistis(puzzle.line, view, mine=True)
+            if len(given) > len(pistis(puzzle.line, view, mine=False)):
+                assert card_words(parse_card(given[0][1])) in note and "after your card" in note
+            elif len(made) > len(pistis(line, view, mine=True)):
+                assert card_words(parse_card(made[0][1])) in note and "best card" in note
+            else:
+                assert note == ""
+            notes += bool(note)
+    assert notes > 50  # the sample holds many
