@@ -90,7 +90,7 @@ def board_html(table: Table, match, state, seat: int | None, names: dict) -> str
         highlight(view, data["cards_in_hand"])
     for entry in data["seats"]:
         entry["name"] = names[entry["seat"]]
-    if data["turn"] is not None and data["turn"] != me:
+    if data["turn"] is not None and (seat is None or data["turn"] != me):  # a watcher: any seat
         data["turn_text"] = _("%(who)s to play") % {"who": names[data["turn"]]}
     return render_table(data)
 

@@ -192,6 +192,27 @@ def take_seat(table: Table, seat, name, token: str | None) -> str:
     return token
 
 
+def claim_seat(table: Table, seat, name, token: str | None) -> str:
+    """A game in play: a visitor without a seat takes one a bot keeps for an away player
+    (their own seat from another device, most often: the seat's token stayed in the first
+    browser). Returns the seat's new token; the bot gives the seat up at once."""
+    if table.status != Table.PLAYING:
+        raise Refused(_("The game is not being played."), "not_playing", 409)
+    seat = _seat_index(table, seat)
+    name = clean_name(name)
+    if seat_of(table, token) is not None:
+        raise Refused(_("You already have a seat at this table."), "seated")
+    if not table.seats[seat].get("stand_in"):
+        raise Refused(_("This seat is taken."), "taken", 409)
+    token = new_token()
+    seats = [dict(s) for s in table.seats]
+    seats[seat] = human_seat(name, token)
+    fields = {"seats": seats, "deadline": _deadline_for(table, load_match(table), seats)}
+    _save(table, table.version, **fields)
+    _set_away(table, seat, None)
+    return token
+
+
 def set_bot(table: Table, token: str | None, seat, level) -> None:
     """The creator puts a bot of ``level`` in an empty seat, or frees a bot's seat ("")."""
     _in_lobby(table)

@@ -131,6 +131,17 @@ def table_page(request, table_id):
     table = _table_or_404(table_id)
     token = _token(request, table.pk)
     seat = service.seat_of(table, token)
+    # seats a bot keeps for away players: a visitor may take one (its player back on
+    # another device) rather than be refused or only watch
+    claimable = (
+        [
+            {"index": i, "name": entry["name"]}
+            for i, entry in enumerate(table.seats)
+            if entry.get("stand_in")
+        ]
+        if seat is None and table.status == Table.PLAYING
+        else []
+    )
     watching_refused = seat is None and table.status != Table.LOBBY and not table.spectators
     rules = Rules.from_dict(table.rules)
     creator = service.is_creator(table, token)
@@ -166,6 +177,9 @@ def table_page(request, table_id):
             "reaction_seconds": REACTION_SECONDS,
             "default_level": DEFAULT_LEVEL,
             "watching_refused": watching_refused,
+            "claimable": claimable,
+            # the team drawn in the light colour, as on the table: yours, or the first seat's
+            "my_team": rules.side_of(seat if seat is not None else 0) + 1,
             "strings": script_strings(
                 lobby_line(creator, full, seat is not None, table.spectators)
             ),
@@ -174,7 +188,7 @@ def table_page(request, table_id):
             "close_codes": protocol.CLOSE_CODES,
             "message_types": protocol.MESSAGE_TYPES,
         },
-        status=403 if watching_refused else 200,
+        status=403 if watching_refused and not claimable else 200,
     )
 
 
@@ -202,6 +216,19 @@ def _seat_number(request) -> int | None:
 def take_seat(request, table_id):
     def sit(table, token):
         token = service.take_seat(table, _seat_number(request), request.POST.get("name"), token)
+        _keep_token(request, table.pk, token)
+        _remember_name(request, table, token)
+
+    return _lobby_action(request, table_id, sit)
+
+
+@require_POST
+def claim_seat(request, table_id):
+    """A seat a bot keeps for an away player, taken by a visitor with the link (the player
+    back on another device): they play it from now on."""
+
+    def sit(table, token):
+        token = service.claim_seat(table, _seat_number(request), request.POST.get("name"), token)
         _keep_token(request, table.pk, token)
         _remember_name(request, table, token)
 

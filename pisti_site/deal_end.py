@@ -240,20 +240,33 @@ def where_it_was_lost(match, winner: int | None, reader: int | None) -> str:
     if theirs[kind] <= yours[kind]:
         return ""
     numbers = {"theirs": theirs[kind], "yours": yours[kind]}
-    if kind == "pisti":
-        return _("The biggest gap was in piştis: the winner %(theirs)d, you %(yours)d.") % numbers
-    if kind == "majority":
-        return (
-            _("The biggest gap was the bonus for most cards: the winner %(theirs)d, you %(yours)d.")
-            % numbers
-        )
-    return (
-        _(
-            "The biggest gap was in the cards that count (aces, jacks, the two of clubs, the ten "
-            "of diamonds): the winner %(theirs)d, you %(yours)d."
-        )
-        % numbers
-    )
+    team = match.rules.partnerships  # "your team", not "you" (Turkish said "sen" to a team)
+    return GAP_LINES[kind, team]() % numbers
+
+
+# Each gap in its own sentence, for a player and for a team.
+GAP_LINES = {
+    ("pisti", False): lambda: _(
+        "The biggest gap was in piştis: the winner %(theirs)d, you %(yours)d."
+    ),
+    ("pisti", True): lambda: _(
+        "The biggest gap was in piştis: the winners %(theirs)d, your team %(yours)d."
+    ),
+    ("majority", False): lambda: _(
+        "The biggest gap was the bonus for most cards: the winner %(theirs)d, you %(yours)d."
+    ),
+    ("majority", True): lambda: _(
+        "The biggest gap was the bonus for most cards: the winners %(theirs)d, your team %(yours)d."
+    ),
+    ("cards", False): lambda: _(
+        "The biggest gap was in the cards that count (aces, jacks, the two of clubs, the ten "
+        "of diamonds): the winner %(theirs)d, you %(yours)d."
+    ),
+    ("cards", True): lambda: _(
+        "The biggest gap was in the cards that count (aces, jacks, the two of clubs, the ten "
+        "of diamonds): the winners %(theirs)d, your team %(yours)d."
+    ),
+}
 
 
 def deal_end_context(match, names: list[str], reader_side: int | None = 0) -> dict:

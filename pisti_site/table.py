@@ -296,8 +296,8 @@ def present_view(
     # the deal the viewer holds (a puzzle's solver is often not seat 0)
     names = names_seen_from(seat, view.rules)
     turn = view.to_move
-    if turn == seat and not playable and revealed is None:
-        turn = None  # a hand the page does not let you play now
+    if turn == seat and not playable and revealed is None and show_hand:
+        turn = None  # a hand the page does not let you play now (a watcher's chair: shown)
     # Every seat shows its side's captured pile, so partners both show the team's, marked
     # as the team's (``team``: an icon of two beside the count, so two equal counts never
     # read as two piles); a screen reader hears it once per side (at your own seat for your

@@ -358,7 +358,12 @@ def test_a_lost_match_says_where_the_winner_pulled_ahead(rules):
         line = deal_end_context(match, names_for(rules), loser)["lost_because"]
         words = {"pisti": "in piştis", "majority": "most cards", "cards": "cards that count"}
         assert words[widest] in line, (gaps, line)
-        assert f"the winner {parts(theirs)[widest]}, you {parts(yours)[widest]}." in line
+        said = (
+            f"the winners {parts(theirs)[widest]}, your team {parts(yours)[widest]}."
+            if rules.partnerships
+            else f"the winner {parts(theirs)[widest]}, you {parts(yours)[widest]}."
+        )
+        assert said in line, line
         seen.add(widest)
         assert deal_end_context(match, names_for(rules), winner)["lost_because"] == ""
         assert deal_end_context(match, names_for(rules), None)["lost_because"] == ""

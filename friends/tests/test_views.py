@@ -42,7 +42,13 @@ def test_the_form_makes_a_table_with_its_rules_and_seats_the_creator(client):
     assert "Ayşe" in page
     assert "/ws/en/friends/" in page
     # each seat says its side as the engine pairs partners: seats 1 and 3, seats 2 and 4
-    assert re.findall(r'class="seat-team team-(\d)"', page) == ["1", "2", "1", "2"]
+    # each seat says its team, the creator's in the light colour the table gives it
+    assert re.findall(r'class="seat-team is-(\w+)">Team (\d)', page) == [
+        ("ours", "1"),
+        ("theirs", "2"),
+        ("ours", "1"),
+        ("theirs", "2"),
+    ]
 
 
 def test_the_page_gives_the_script_the_servers_close_codes(client):
@@ -354,3 +360,61 @@ def test_bots_are_named_bot_alone_and_numbered_among_the_bots(client):
     two.seats[0] = {**two.seats[0], "kind": "bot", "level": "medium", "stand_in": True}
     assert [seat_summary(two, i, None)["name"] for i in (1, 3)] == ["Bot 1", "Bot 2"]
     assert seat_summary(two, 0, None)["name"] == two.seats[0]["name"] != ""
+
+
+@pytest.mark.parametrize("spectators", [False, True])
+def test_a_seat_a_bot_keeps_for_an_away_player_can_be_taken_from_another_browser(
+    client, spectators
+):
+    """Mehmet leaves (or his browser is lost) and comes back on another device: the table
+    offers his seat, kept by a bot, to a visitor without one, and whoever takes it plays it
+    from now on; a watcher is not refused any more, a taken seat or a bad one changes
+    nothing, and a seated player cannot take a second seat."""
+    from django.test import Client
+
+    table = make(client, spectators="on" if spectators else "")
+    url = reverse("friends:table", args=[table.pk])
+    guest = Client()
+    guest.post(url + "seat/", {"seat": "1", "name": "Mehmet"})
+    client.post(url + "start/")
+    stranger = Client()
+    page = stranger.get(url)
+    assert "data-claim" not in page.content.decode()  # nobody away: nothing to take
+    assert stranger.post(url + "claim/", {"seat": "1", "name": "Mehmet"}).status_code == 409
+    guest.post(url + "leave-game/")
+    table.refresh_from_db()
+    assert table.seats[1]["stand_in"]
+    assert client.post(url + "claim/", {"seat": "1", "name": "X"}).status_code == 400  # seated
+    page = stranger.get(url)
+    assert page.status_code == 200 and "Take the seat of Mehmet" in page.content.decode()
+    assert stranger.post(url + "claim/", {"seat": "0", "name": "Mehmet"}).status_code == 409
+    assert stranger.post(url + "claim/", {"seat": "1", "name": "  "}).status_code == 400
+    response = stranger.post(url + "claim/", {"seat": "1", "name": "Mehmet"})
+    assert response.status_code == 302
+    table.refresh_from_db()
+    assert table.seats[1]["kind"] == "human" and not table.seats[1].get("stand_in")
+    page = stranger.get(url).content.decode()
+    assert "data-claim" not in page and "Leave the table" in page  # seated, playing
+    assert "Leave the table" not in guest.get(url).content.decode()  # the old browser: not
+
+
+def test_a_watcher_sees_whose_turn_it_is_even_at_the_first_seat(client):
+    """A watcher sees the table from the first seat's chair with no hand: when that seat is
+    to play, its seat is marked and the line says so (it was blank, as if nobody were)."""
+    from django.test import Client
+
+    from friends.frames import board_html, seat_summary
+
+    table = make(client, spectators="on")
+    url = reverse("friends:table", args=[table.pk])
+    Client().post(url + "seat/", {"seat": "1", "name": "Mehmet"})
+    client.post(url + "start/")
+    table.refresh_from_db()
+    match = service.load_match(table)
+    state = match.current
+    names = {i: seat_summary(table, i, None)["name"] for i in range(len(table.seats))}
+    html = board_html(table, match, state, None, names)
+    turn = state.current_player
+    seat = re.search(rf'<[^>]*data-seat="{turn}"[^>]*>', html).group(0)
+    assert "is-turn" in seat, seat
+    assert f"{names[turn]} to play" in html

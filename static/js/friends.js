@@ -18,6 +18,11 @@ function format(text, values) {
   return text.replace(/%\((\w+)\)s/g, (_, key) => values[key]);
 }
 
+// "in 10 s": the number and its unit never part at a line's end ("in 10 / s" wrapped)
+function keepUnit(text) {
+  return text.replace(/(\d) (\S)/g, "$1\u00a0$2");
+}
+
 function element(tag, className, text) {
   const node = document.createElement(tag);
   if (className) node.className = className;
@@ -206,7 +211,9 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
       const entry = sides.appendChild(element("span", "strip-side"));
       // a partnership's name carries its side's dot, as its captured piles on the table do
       if (f.seats.length > f.sides.length) {
-        entry.classList.add("is-team", index === order[0] && f.seat !== null && f.seat !== undefined ? "is-ours" : "is-theirs");
+        // a watcher sees the table from the first seat: that seat's team in the light colour
+        const viewer = f.seat !== null && f.seat !== undefined ? f.seat : 0;
+        entry.classList.add("is-team", index === viewer % f.sides.length ? "is-ours" : "is-theirs");
       }
       entry.appendChild(element("span", "strip-name", side.name));
       entry.append(" ");
@@ -351,9 +358,9 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
     hooks.players.querySelectorAll("[data-take-over]").forEach((button) => {
       const seconds = Math.ceil((Number(button.dataset.readyAt) - Date.now()) / 1000);
       button.disabled = seconds > 0;
-      button.textContent = seconds > 0
+      button.textContent = keepUnit(seconds > 0
         ? format(t.take_over_in, { name: button.dataset.name, seconds })
-        : format(t.take_over, { name: button.dataset.name });
+        : format(t.take_over, { name: button.dataset.name }));
       // Their turn holds everyone up: the line above the table counts down, then a bot
       // plays for them by itself (the button is for a player away when it is not yet
       // their turn; the seat is theirs again when they come back).
@@ -361,7 +368,7 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
       const waiting = !!frame && frame.to_move === seat && !frame.deal_over;
       button.closest("li").classList.toggle("is-holding-up", waiting);  // the line says it
       if (!waiting) return;
-      say(format(t.bot_plays_in, { name: button.dataset.name, seconds: Math.max(0, seconds) }));
+      say(keepUnit(format(t.bot_plays_in, { name: button.dataset.name, seconds: Math.max(0, seconds) })));
       if (seconds <= 0 && !button.dataset.asked && firstPresent(frame) === frame.seat) {
         button.dataset.asked = "1";
         takeOver(seat);

@@ -261,11 +261,14 @@ def test_two_humans_and_two_bots_play_two_against_two(browser, asgi_url):
         time.sleep(0.05)
     assert min(played.values()) >= 4
     assert re.search(r"Bot \d\nEasy", mehmet.inner_text("[data-friends-board]"))  # name, level tag
-    # the two teams share one line of the phone's score strip, however long their names
-    tops = mehmet.eval_on_selector_all(
-        "[data-friends-strip] .strip-side", "sides => sides.map((s) => s.offsetTop)"
+    # on the phone's score strip each team has a line, its names whole (one line for
+    # both cut "You and Ayşegül Karadeniz" and "Bot 1 and Bot 2" short)
+    names = mehmet.eval_on_selector_all(
+        "[data-friends-strip] .strip-name",
+        "names => names.map((n) => [n.scrollWidth, n.clientWidth, n.offsetTop])",
     )
-    assert len(tops) == 2 and tops[0] == tops[1], tops
+    assert len(names) == 2 and names[0][2] < names[1][2], names
+    assert all(full <= shown for full, shown, _top in names), names
     # his own team first, with its dot, the colour of its piles on the table
     sides = mehmet.eval_on_selector_all(
         "[data-friends-strip] .strip-side", "s => s.map(e => e.className)"
@@ -378,11 +381,11 @@ def test_the_timer_plays_for_an_absent_player(browser, asgi_url):
     # the button is off and counts the seconds until the server lets a bot play for him
     button = away.query_selector("[data-take-over]")
     assert button.is_disabled()
-    first = int(re.search(r"in (\d+) s", button.inner_text()).group(1))
+    first = int(re.search(r"in (\d+)\s+s", button.inner_text()).group(1))
     assert TAKE_OVER_AFTER.total_seconds() - 10 <= first <= TAKE_OVER_AFTER.total_seconds()
     ayse.wait_for_function(
         "n => { const b = document.querySelector('[data-take-over]');"
-        " const m = b && b.textContent.match(/in (\\d+) s/); return m && Number(m[1]) < n; }",
+        " const m = b && b.textContent.match(/in (\\d+)\\s+s/); return m && Number(m[1]) < n; }",
         arg=first,
         timeout=5_000,
     )
@@ -410,7 +413,7 @@ def test_an_away_players_turn_is_counted_down_and_then_a_bot_plays_it(browser, a
     line = ayse.wait_for_selector(
         "[data-friends-status]:has-text('Mehmet is not at the table')", timeout=15_000
     )
-    first = int(re.search(r"in (\d+) s", line.inner_text()).group(1))
+    first = int(re.search(r"in (\d+)\s+s", line.inner_text()).group(1))
     assert 0 < first <= TAKE_OVER_AFTER.total_seconds()
     ayse.wait_for_selector(
         ".friends-player .stand-in", timeout=TAKE_OVER_AFTER.total_seconds() * 1000 + 10_000
