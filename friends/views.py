@@ -122,6 +122,7 @@ def script_strings(lobby: str) -> dict:
             "Your card waits to be sent: it goes as soon as the connection is back."
         ),
         "time_left": _("%(seconds)s s left"),
+        "your_time_left": _("Your turn: %(seconds)s s left"),
         "deal_number": _("Deal %(n)s"),
         "this_deal": _("this deal"),
     }

@@ -380,6 +380,8 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
     root.style.setProperty("--above-table", above + "px");
   }
 
+  const wide = window.matchMedia("(min-width: 64rem)");  // the players' list beside the table
+
   function tick() {
     countTakeOvers();
     const arc = root.querySelector("[data-timer-arc]");
@@ -388,6 +390,11 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
     const left = Math.max(0, deadlineAt - Date.now());
     arc.setAttribute("stroke-dashoffset", String(94.25 * (1 - left / (frame.timer * 1000))));
     text.textContent = format(t.time_left, { seconds: Math.ceil(left / 1000) });
+    // your own clock also in the line above the table: on a wide screen the players' list
+    // with the ring stands in the side column, away from your hand
+    if (frame.to_move === frame.seat && frame.seat !== null && !frame.deal_over && wide.matches) {
+      say(keepUnit(format(t.your_time_left, { seconds: Math.ceil(left / 1000) })));
+    }
   }
   window.setInterval(tick, 250);
 

@@ -372,6 +372,8 @@ def test_the_timer_plays_for_an_absent_player(browser, asgi_url):
     for _move in range(5):
         if mehmet.query_selector(PLAYABLE):
             break
+        if ayse.query_selector(PLAYABLE):  # her own clock, in the line above the table too
+            ayse.wait_for_selector("[data-friends-status]:has-text('Your turn:')")
         play_if_my_turn(ayse)
         ayse.wait_for_timeout(200)
     mehmet_context.close()
