@@ -890,3 +890,20 @@ def test_the_status_line_says_your_turn_after_the_reply_that_hands_it_over(brows
     status = page.inner_text("[data-status]")
     assert status.startswith("Your opponent: ") and status.endswith(". Your turn."), status
     context.close()
+
+
+def test_on_a_phone_a_hint_does_not_move_the_hand(browser, site_url):
+    """The table fills the phone's height above the Hint bar: a two-line hint arriving moved
+    the hand up by 50 px under the player's thumb. The bar keeps that room from the start."""
+    context = context_for(browser, "phone")
+    page = context.new_page()
+    new_game(page, site_url)
+    page.wait_for_selector(".hand:not([disabled]) button[name=card]")
+    wait_idle(page)
+    card = page.locator(".hand button[name=card]").first
+    before = card.bounding_box()["y"]
+    page.click("form[data-hint] button")
+    output = page.wait_for_selector("[data-hint-output]:not(:empty)")
+    assert output.bounding_box()["height"] > 30  # two lines, in its gold box
+    assert abs(card.bounding_box()["y"] - before) < 2
+    context.close()
