@@ -286,6 +286,7 @@ def _render_your_puzzle(request, puzzle, puzzles, error: str | None = None, stat
                 "latest_name": _words(tried["latest"]),
                 "chosen_name": _words(tried["latest"], ACCUSATIVE),
                 "played_name": _words(puzzle.move["played"], ACCUSATIVE),
+                "played_plain": _words(puzzle.move["played"]),  # "Why not the …?"
                 "played_label": label_name(puzzle.move["label"]),
                 "played_loss": points_text(puzzle.move["loss"]),
                 "best_name": _words(puzzle.move["best"]),

@@ -224,7 +224,7 @@ def _given_away(move: dict) -> str:
     if kind == "safe_card":
         return (
             _open_to_capture(facts)
-            + _("Another of your cards is safe: no other player can take it.")
+            + _("Another of your cards is safe on top of the pile: no unseen card matches it.")
         ).strip()
     if kind == "points_offered":
         return ngettext(
@@ -276,15 +276,17 @@ def _open_to_capture(facts: dict) -> str:
 
 
 def _safe_card(facts: dict, best: str, gain: str) -> str:
-    """Why the best card is safe: nothing unseen matches it (and maybe no jack is left)."""
+    """Why the best card is safe: while it lies on top of the pile nobody can take the pile
+    (no unseen card matches it, and maybe no jack is left). Not "nobody can take it": a
+    card laid on it later can still be matched, and the last capture sweeps it up."""
     if not facts.get("jacks_unseen", 1):  # older analyses lack it
         return _(
             "No card that matches the %(card)s and no jack is left unseen (the others are "
-            "played or in your hand): no other player can take it. The %(card)s keeps about "
-            "%(gain)s points more on average."
+            "played or in your hand): while it lies on top of the pile, nobody can take the "
+            "pile. The %(card)s keeps about %(gain)s points more on average."
         ) % {"card": best, "gain": gain}
     return _(
         "No card that matches the %(card)s is left unseen (the others are played or in "
-        "your hand): only a jack can take it. The %(card)s keeps about %(gain)s points more "
-        "on average."
+        "your hand): while it lies on top of the pile, only a jack can take the pile. The "
+        "%(card)s keeps about %(gain)s points more on average."
     ) % {"card": best, "gain": gain}

@@ -86,8 +86,8 @@ def test_a_safe_card_with_no_jack_left_unseen_says_no_one_can_take_it():
         none = reason(
             {**move("safe_card"), "facts": {**move("safe_card")["facts"], "jacks_unseen": 0}}
         )
-    assert "only a jack can take it" in some
-    assert "no other player can take it" in none and "jack can take" not in none
+    assert "only a jack can take the pile" in some
+    assert "nobody can take the pile" in none and "jack can take" not in none
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

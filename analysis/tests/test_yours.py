@@ -66,6 +66,11 @@ def test_the_best_card_is_found_and_the_first_answer_stays(client, analysed):
     best = card_words(parse_card(move["best"]))
     assert f"Well found: the {best}." in html and 'name="card"' not in html
     assert f"In the game you played the {card_words(parse_card(move['played']))}" in html
+    # the reason is about the card played, and the page asks it as such (it followed "The
+    # best card: …" with no subject and read as about the best card)
+    if move["kind"] not in ("best", "close"):
+        played = card_words(parse_card(move["played"]))
+        assert f"Why not the {played}, your card?" in unescape(html)
     assert f"/analysis/{row.game.pk}/1/{move['index'] + 1}/" in html
     client.post(answer, {"card": move["played"]})  # a second post changes nothing
     assert "Well found" in client.get(page_url(row, move)).content.decode()

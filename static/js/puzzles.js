@@ -111,7 +111,19 @@ if (puzzle && lines.length && !reducedMotion()) {
   // the best line plays once by itself, so the table shows why; a reload does not replay it.
   if (location.hash === "#solution") {
     history.replaceState(null, "", location.pathname + location.search);
-    setTimeout(() => lines[0].button.click(), 600);
+    setTimeout(() => {
+      lines[0].button.click();
+      // then the words: on a phone the verdict sits under the table, out of sight while
+      // the line played ("Right!" was never seen); on a wide screen it is beside the table
+      const verdict = document.getElementById("solution");
+      const whenDone = () => {
+        if (busy) { setTimeout(whenDone, 200); return; }
+        if (verdict && verdict.getBoundingClientRect().top > window.innerHeight * 0.8) {
+          verdict.scrollIntoView({ behavior: reducedMotion() ? "auto" : "smooth", block: "start" });
+        }
+      };
+      setTimeout(whenDone, 200);
+    }, 600);
   }
 }
 
