@@ -144,9 +144,12 @@ def _other_seat(seat: dict) -> str:
     )
 
 
-def _my_seat(seat: dict) -> str:
+def _my_seat(seat: dict, watching: bool = False) -> str:
+    """The bottom seat; a watcher's (no hand shown) is the first player's, whose turn is
+    theirs, not the watcher's: "to play", as at the other seats."""
     revealed = _revealed(seat) if seat["revealed"] else ""
-    your_turn = _("your turn")  # outside the f-string, where makemessages finds it
+    # outside the f-string, where makemessages finds it
+    your_turn = _("to play") if watching else _("your turn")
     return (
         f'\n    <section class="seat seat-bottom{_is_turn(seat)}" data-seat="{_e(seat["seat"])}" '
         f'aria-label="{_e(seat["name"])}">\n'
@@ -253,9 +256,11 @@ def render_table(table: dict, csrf_input: str = "") -> SafeString:
     """The table for :func:`pisti_site.table.present_table`'s ``table``; ``csrf_input`` is
     the form's hidden CSRF field when a page (not a friends frame) posts the hand."""
     turn = f' data-turn="{_e(table["turn"])}"' if table["turn"] is not None else ""
-    your_turn = _("Your turn.")  # said after the play that hands you the turn (board.js)
+    watching = not table["show_hand"] and not table["form"]
+    # said after the play that hands you the turn (board.js); never to a watcher
+    your_turn = "" if watching else f' data-your-turn-text="{_e(_("Your turn."))}"'
     others = "".join(_other_seat(s) if not s["is_me"] else "" for s in table["seats"])
-    mine = "".join(_my_seat(s) if s["is_me"] else "" for s in table["seats"])
+    mine = "".join(_my_seat(s, watching) if s["is_me"] else "" for s in table["seats"])
     if table["form"]:
         hand = _form(table, csrf_input)
     elif table["show_hand"]:
@@ -264,8 +269,7 @@ def render_table(table: dict, csrf_input: str = "") -> SafeString:
         hand = ""
     return mark_safe(  # noqa: S308 - every value above is escaped
         f'\n<div class="game-table players-{_e(table["players"])}" data-table '
-        f'data-sprite="{_e(sprite_url())}" data-me="{_e(table["me"])}"{turn} '
-        f'data-your-turn-text="{_e(your_turn)}">\n'
+        f'data-sprite="{_e(sprite_url())}" data-me="{_e(table["me"])}"{turn}{your_turn}>\n'
         '  <div class="felt">\n'
         f"    {others}\n"
         f"    {_centre(table)}{mine}\n"

@@ -418,3 +418,8 @@ def test_a_watcher_sees_whose_turn_it_is_even_at_the_first_seat(client):
     seat = re.search(rf'<[^>]*data-seat="{turn}"[^>]*>', html).group(0)
     assert "is-turn" in seat, seat
     assert f"{names[turn]} to play" in html
+    # and nothing tells the watcher it is their turn: not the first seat's flag, not the
+    # line after a play (board.js adds "Your turn." only where the table carries the words)
+    assert "your turn" not in html.lower() and "data-your-turn-text" not in html
+    player = board_html(table, match, state, 0, names)
+    assert "data-your-turn-text" in player

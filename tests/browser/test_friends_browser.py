@@ -89,9 +89,11 @@ def player(browser, phone=False):
     return context.new_page()
 
 
-def make_table(page, url, kind="1v1", timer="0", max_deals="1", name="Ayşe"):
+def make_table(page, url, kind="1v1", timer="0", max_deals="1", name="Ayşe", spectators=False):
     page.goto(url + "/en/friends/")
     page.fill("#id_name", name)
+    if spectators:
+        page.check("#id_spectators")
     page.check(f"input[name=kind][value='{kind}']")
     page.check(f"input[name=timer][value='{timer}']")
     page.click("[data-house-rules] > summary")  # folded away: most keep the usual rules
@@ -422,6 +424,27 @@ def test_an_away_players_turn_is_counted_down_and_then_a_bot_plays_it(browser, a
     )
     assert ayse.locator("li[data-seat='1'] strong").inner_text() == "Mehmet"  # his name kept
     ayse.wait_for_selector(PLAYABLE, timeout=10_000)  # the bot played his card: Ayşe's turn
+
+
+def test_a_watcher_is_never_told_it_is_their_turn_and_has_no_reactions(browser, asgi_url):
+    """A watcher sees the table from the first seat's chair: that seat's turn says "to
+    play" with its player's name, never "your turn", and a watcher has no reactions to
+    send (the chips showed and answered "only players can play cards")."""
+    ayse = player(browser)
+    link = make_table(ayse, asgi_url, spectators=True)
+    mehmet = player(browser)
+    take_seat(mehmet, link, 1, "Mehmet")
+    start(ayse)
+    watcher = player(browser, phone=True)
+    watcher.goto(link)
+    watcher.wait_for_selector("[data-friends-board] [data-seat='0']")
+    for _move in range(4):
+        play_if_my_turn(ayse) or play_if_my_turn(mehmet)
+        watcher.wait_for_timeout(400)
+        table = watcher.inner_text("[data-friends-board]").lower()
+        assert "your turn" not in table, table
+    assert not watcher.is_visible("[data-friends-reactions]")
+    assert ayse.is_visible("[data-friends-reactions]")
 
 
 def test_the_lobby_with_its_bot_menus_fits_a_phone(browser, asgi_url):
