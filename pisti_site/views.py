@@ -89,7 +89,8 @@ def page_not_found(request, exception):
         namespace = resolve(request.path_info).namespace
     except Resolver404:
         namespace = ""
-    return render(request, "404.html", {"browser_bound": namespace in BROWSER_BOUND}, status=404)
+    context = {"browser_bound": namespace in BROWSER_BOUND, "no_table": namespace == "friends"}
+    return render(request, "404.html", context, status=404)
 
 
 def server_error(request):

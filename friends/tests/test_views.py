@@ -137,7 +137,11 @@ def test_a_stranger_cannot_see_a_started_private_table(client):
 
 
 def test_an_unknown_table_is_404(client):
-    assert client.get("/en/friends/00000000-0000-0000-0000-000000000000/").status_code == 404
+    response = client.get("/en/friends/00000000-0000-0000-0000-000000000000/")
+    assert response.status_code == 404
+    # the page says what a table link that finds nothing means, and offers a table
+    page = response.content.decode()
+    assert "data-no-table" in page and "no table at this address" in page
 
 
 @pytest.mark.parametrize("language", ["tr", "de", "ru"])
