@@ -155,6 +155,13 @@ def solution_steps(puzzle: Puzzle) -> list[dict]:
     return line_steps(puzzle.line or {}, view.seat, view.rules)
 
 
+def solution_points(puzzle: Puzzle) -> str:
+    """What each side won over the answer's line ("Points in these plays: …"), or nothing
+    for a line stored without its points."""
+    line = puzzle.line or {}
+    return line_points(view_of(puzzle), line) if "points" in line else ""
+
+
 def chosen_line(puzzle: Puzzle, card: str | None) -> dict | None:
     """The line of a wrong first card (the same table, the same bots, the others' real
     cards): its steps, what each side won over it and how that compares with the answer's

@@ -26,15 +26,14 @@ from .presenting import (
     chosen_line,
     explanation,
     glance,
-    line_points,
     loss_line,
     present,
     puzzle_of_the_day,
+    solution_points,
     solution_steps,
     theme_abouts,
     theme_names,
     values_table,
-    view_of,
 )
 from .progress import ANSWERS_KEY, Solved, answered
 from .rating import near, rate_first_answer, rating_change, visitor_rating
@@ -164,8 +163,7 @@ def _render(request, puzzle, error: str | None = None, status: int = 200):
                 "line_json": json.dumps(steps),
             }
         )
-        if "points" in (puzzle.line or {}):
-            context["line_points"] = line_points(view_of(puzzle), puzzle.line)
+        context["line_points"] = solution_points(puzzle)
         if tried["first"] != puzzle.answer:
             context["chosen_line"] = chosen_line(puzzle, tried["first"])
     return render(request, "puzzles/puzzle.html", context, status=status)
@@ -282,9 +280,7 @@ def _render_run(request, kind, run, error: str | None = None, status: int = 200)
                     "line_json": json.dumps(steps),
                     # as a puzzle's own page: what each side won over the line, and the line
                     # of the card chosen beside it
-                    "line_points": line_points(view_of(previous), previous.line)
-                    if "points" in (previous.line or {})
-                    else "",
+                    "line_points": solution_points(previous),
                     "chosen_line": chosen_line(previous, card),
                 }
         elif previous is not None:  # the card found, named: "Right!" alone said nothing
