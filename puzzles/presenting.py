@@ -178,7 +178,7 @@ def chosen_line(puzzle: Puzzle, card: str | None) -> dict | None:
         "json": json.dumps(steps),
         "points": line_points(view, line),
         "verdict": line_verdict(puzzle, view, card, best, line),
-        "pisti_note": pisti_note(view, best, line),
+        "parting_note": parting_note(view, best, line),
     }
 
 
@@ -208,11 +208,12 @@ def _pistis(view: PlayerView, line: dict, mine: bool) -> list[tuple[int, str]]:
     ]
 
 
-def pisti_note(view: PlayerView, best: dict, line: dict) -> str:
-    """Where the two lines part over a pişti, said as it happened: the other side's pişti
-    after the card chosen, or the solver's side's after the best card, when the other line
-    has fewer. Much of what a wrong card gives away is piştis ("pişti chances given away"),
-    which read as abstract until the table shows one."""
+def parting_note(view: PlayerView, best: dict, line: dict) -> str:
+    """Where the two lines part, said as it happened: over a pişti (the other side's after
+    the card chosen, or the solver's side's after the best card, when the other line has
+    fewer), else over a capture (:func:`capture_note`). Much of what a wrong card gives away
+    is piştis ("pişti chances given away") or captures later on, which read as abstract
+    until the table shows one."""
     given = _pistis(view, line, mine=False)
     if len(given) > len(_pistis(view, best, mine=False)):
         seat, card = given[0]
@@ -231,6 +232,69 @@ def pisti_note(view: PlayerView, best: dict, line: dict) -> str:
             )
         return (
             _("After the best card, your partner makes a pişti with the %(card)s in these plays.")
+            % words
+        )
+    return capture_note(view, best, line)
+
+
+# a difference of a card or two in what is taken reads as noise beside the average
+CAPTURE_NOTE_CARDS = 3
+
+
+def _takes(view: PlayerView, line: dict, mine: bool) -> list[tuple[int, int, str]]:
+    """The captures of a line's plays by the solver's side (``mine``) or the others':
+    (cards taken, seat, card), the biggest first."""
+    side = view.rules.side_of(view.seat)
+    return sorted(
+        (
+            (captured, seat, card)
+            for seat, card, captured, _kind in line.get("plays", [])
+            if captured and (view.rules.side_of(seat) == side) == mine
+        ),
+        key=lambda take: -take[0],
+    )
+
+
+def capture_note(view: PlayerView, best: dict, line: dict) -> str:
+    """Where no pişti parts the two lines, a capture may: the other side taking at least
+    :data:`CAPTURE_NOTE_CARDS` cards more after the card chosen (its biggest capture named),
+    or the solver's side after the best card. A plain "keeps about 2 points more" gave a new
+    player nothing to see; this points at the play in the list above it."""
+    given, before = _takes(view, line, mine=False), _takes(view, best, mine=False)
+    if given and sum(t[0] for t in given) >= sum(t[0] for t in before) + CAPTURE_NOTE_CARDS:
+        count, seat, card = given[0]
+        return ngettext(
+            "%(name)s takes %(count)d card with the %(card)s after your card in these plays.",
+            "%(name)s takes %(count)d cards with the %(card)s after your card in these plays.",
+            count,
+        ) % {
+            "name": names_seen_from(view.seat, view.rules)[seat],
+            "count": count,
+            "card": card_words(parse_card(card)),
+        }
+    made, after = _takes(view, best, mine=True), _takes(view, line, mine=True)
+    if made and sum(t[0] for t in made) >= sum(t[0] for t in after) + CAPTURE_NOTE_CARDS:
+        count, seat, card = made[0]
+        words = {"count": count, "card": card_words(parse_card(card))}
+        if seat == view.seat:
+            return (
+                ngettext(
+                    "After the best card, you take %(count)d card with the %(card)s in these "
+                    "plays.",
+                    "After the best card, you take %(count)d cards with the %(card)s in these "
+                    "plays.",
+                    count,
+                )
+                % words
+            )
+        return (
+            ngettext(
+                "After the best card, your partner takes %(count)d card with the %(card)s in "
+                "these plays.",
+                "After the best card, your partner takes %(count)d cards with the %(card)s in "
+                "these plays.",
+                count,
+            )
             % words
         )
     return ""

@@ -668,33 +668,56 @@ def test_a_last_round_puzzle_says_who_made_the_last_capture_before_any_answer(cl
 
 
 @pytest.mark.django_db
-def test_a_pisti_note_tells_only_a_pisti_the_lines_really_show():
+def test_a_parting_note_tells_only_a_pisti_or_a_capture_the_lines_really_show():
     """The note under a wrong card's line names a pişti that line shows the other side
     making (and the answer's line does not), or one the answer's line shows the solver's
-    side making (and the wrong card's does not): never one the plays do not hold."""
+    side making; failing that, a capture of the other side's after the card chosen, or of
+    the solver's side after the best card, when that side takes 3 cards more over the line:
+    never a play the stored plays do not hold."""
     from pisti.state import JACK_PISTI, PISTI
     from puzzles.presenting import chosen_line
 
-    def pistis(line, view, mine):
+    def plays(line, view, mine, pisti):
         side = view.rules.side_of(view.seat)
         return [
-            (seat, card)
-            for seat, card, _n, kind in line["plays"]
-            if kind in (PISTI, JACK_PISTI) and (view.rules.side_of(seat) == side) == mine
+            (n, card)
+            for seat, card, n, kind in line["plays"]
+            if (view.rules.side_of(seat) == side) == mine
+            and (kind in (PISTI, JACK_PISTI) if pisti else n)
         ]
 
-    notes = 0
+    kinds = Counter()
     for puzzle in Puzzle.objects.all()[:400]:
         view = view_of(puzzle)
         for card, line in (puzzle.other_lines or {}).items():
-            note = chosen_line(puzzle, card)["pisti_note"]
-            given = pistis(line, view, mine=False)
-            made = pistis(puzzle.line, view, mine=True)
-            if len(given) > len(pistis(puzzle.line, view, mine=False)):
-                assert card_words(parse_card(given[0][1])) in note and "after your card" in note
-            elif len(made) > len(pistis(line, view, mine=True)):
-                assert card_words(parse_card(made[0][1])) in note and "best card" in note
+            note = unescape(chosen_line(puzzle, card)["parting_note"])
+            best = puzzle.line
+            given, made = plays(line, view, False, True), plays(best, view, True, True)
+            took, takes = plays(line, view, False, False), plays(best, view, True, False)
+            if len(given) > len(plays(best, view, False, True)):
+                kind, expected = "gave a pişti", given[0][1]
+            elif len(made) > len(plays(line, view, True, True)):
+                kind, expected = "made a pişti", made[0][1]
+            elif (
+                took
+                and sum(n for n, _c in took)
+                >= sum(n for n, _c in plays(best, view, False, False)) + 3
+            ):
+                kind, expected = "gave a capture", max(took)[1]
+            elif (
+                takes
+                and sum(n for n, _c in takes)
+                >= sum(n for n, _c in plays(line, view, True, False)) + 3
+            ):
+                kind, expected = "made a capture", max(takes)[1]
             else:
-                assert note == ""
-            notes += bool(note)
-    assert notes > 50  # the sample holds many
+                assert note == "", note
+                continue
+            # the card named is one the stored plays hold (the biggest capture may tie)
+            held = {c for _s, c, _n, _k in line["plays"] + best["plays"]}
+            named = [c for c in held if card_words(parse_card(c)) in note]
+            assert named, (kind, note)
+            if "pişti" in kind:
+                assert card_words(parse_card(expected)) in note, (kind, note)
+            kinds[kind] += 1
+    assert len(kinds) == 4 and min(kinds.values()) > 5, kinds
