@@ -258,7 +258,8 @@ def render_table(table: dict, csrf_input: str = "") -> SafeString:
     turn = f' data-turn="{_e(table["turn"])}"' if table["turn"] is not None else ""
     watching = not table["show_hand"] and not table["form"]
     # said after the play that hands you the turn (board.js); never to a watcher
-    your_turn = "" if watching else f' data-your-turn-text="{_e(_("Your turn."))}"'
+    said = _("Your turn.")  # outside the f-string, where makemessages finds it
+    your_turn = "" if watching else f' data-your-turn-text="{_e(said)}"'
     others = "".join(_other_seat(s) if not s["is_me"] else "" for s in table["seats"])
     mine = "".join(_my_seat(s, watching) if s["is_me"] else "" for s in table["seats"])
     if table["form"]:
