@@ -382,6 +382,21 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
 
   const wide = window.matchMedia("(min-width: 64rem)");  // the players' list beside the table
 
+  // The moves list says when a bot starts playing for someone away and when a player takes
+  // the seat again, between the plays where it happened (it was silent: a new player saw
+  // the cards keep coming from a seat whose player had gone).
+  function noteSeatChanges(before, after) {
+    after.seats.forEach((seat, index) => {
+      const was = before.seats[index];
+      if (!was) return;
+      if (seat.stand_in && !was.stand_in) {
+        logLine(hooks.log, format(t.stand_in_now, { name: seat.name }), { remark: true });
+      } else if (was.stand_in && !seat.stand_in && seat.kind === "human") {
+        logLine(hooks.log, format(t.back_at_table, { name: seat.name }), { remark: true });
+      }
+    });
+  }
+
   function tick() {
     countTakeOvers();
     const arc = root.querySelector("[data-timer-arc]");
@@ -431,6 +446,7 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
       queue = queue.then(() => board.rollBack(mine));
     },
     show(f) {
+      if (frame && frame.status === "playing" && f.status === "playing") noteSeatChanges(frame, f);
       frame = f;
       root.dataset.version = f.version;
       deadlineAt = f.deadline_ms === null ? null : Date.now() + f.deadline_ms;

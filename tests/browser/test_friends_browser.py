@@ -595,10 +595,13 @@ def test_a_player_leaves_in_play_a_bot_takes_the_seat_and_they_come_back(browser
     mehmet.wait_for_url("**/friends/")
     assert "a bot plays your seat" in mehmet.inner_text("main")
     ayse.wait_for_selector(".stand-in", timeout=10_000)  # the others see who plays for him
+    # and their moves list says so, between the plays where it happened
+    ayse.wait_for_selector("[data-friends-log] li.is-remark:has-text('Mehmet is away')")
     mehmet.click(".messages a:has-text('Back to the table')")
     mehmet.wait_for_selector(HAND)
     assert mehmet.url.split("/friends/")[1] == link.split("/friends/")[1]
     assert mehmet.locator("[data-friends-players] .you, .friends-player .you").count() >= 1
+    ayse.wait_for_selector("[data-friends-log] li.is-remark:has-text('Mehmet is back')")
 
 
 def test_offline_a_slim_note_and_a_pressed_card_waits_faded_on_the_pile(browser, asgi_url):
