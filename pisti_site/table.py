@@ -89,6 +89,13 @@ def side_names_seen_from(seat: int, rules) -> list[str]:
     return [names[other] for other in range(rules.players)]
 
 
+def pile_taken(captured: int) -> int:
+    """What "takes N" says of a capture of ``captured`` cards: the pile it takes, as the
+    hand's hint and the explanations count (the card played goes along; the seat's "cards
+    taken" count shows it). A capture of the empty table (a house rule) takes the card: 1."""
+    return captured - 1 if captured > 1 else captured
+
+
 def describe_event(event, names) -> str:
     who, card = names[event.seat], card_words(event.card)
     count = event.captured
@@ -105,9 +112,7 @@ def describe_event(event, names) -> str:
             count,
         )
     elif count:
-        # "takes N" counts the pile it takes, as the hand's hint and the explanations do
-        # (the card played goes along; the seat's "cards taken" count shows it)
-        count = count - 1 if count > 1 else count
+        count = pile_taken(count)
         text = ngettext(
             "%(who)s: %(card)s takes %(count)d card.",
             "%(who)s: %(card)s takes %(count)d cards.",

@@ -18,7 +18,7 @@ from pisti_site.counter import card_counter
 from pisti_site.lines import line_steps
 from pisti_site.numbers import loss_against_best, points_text
 from pisti_site.svg import card_svg
-from pisti_site.table import names_seen_from, present_view, side_names_seen_from
+from pisti_site.table import names_seen_from, pile_taken, present_view, side_names_seen_from
 from pisti_site.verdicts import reason, what_it_gives_away
 
 from . import generate
@@ -263,6 +263,7 @@ def capture_note(view: PlayerView, best: dict, line: dict) -> str:
     given, before = _takes(view, line, mine=False), _takes(view, best, mine=False)
     if given and sum(t[0] for t in given) >= sum(t[0] for t in before) + CAPTURE_NOTE_CARDS:
         count, seat, card = given[0]
+        count = pile_taken(count)  # as the list of plays above it says "takes N"
         return ngettext(
             "%(name)s takes %(count)d card with the %(card)s after your card in these plays.",
             "%(name)s takes %(count)d cards with the %(card)s after your card in these plays.",
@@ -275,6 +276,7 @@ def capture_note(view: PlayerView, best: dict, line: dict) -> str:
     made, after = _takes(view, best, mine=True), _takes(view, line, mine=True)
     if made and sum(t[0] for t in made) >= sum(t[0] for t in after) + CAPTURE_NOTE_CARDS:
         count, seat, card = made[0]
+        count = pile_taken(count)  # as the list of plays above it says "takes N"
         words = {"count": count, "card": card_words(parse_card(card))}
         if seat == view.seat:
             return (

@@ -17,6 +17,7 @@ from pisti import Rules
 from pisti.analysis import evaluate
 from pisti.cards import JACK, card_name, parse_card
 from pisti_site.cardwords import ACCUSATIVE, card_words
+from pisti_site.lines import line_steps
 from pisti_site.verdicts import what_it_gives_away
 from puzzles.content_loader import CONTENT
 from puzzles.generate import (
@@ -719,5 +720,13 @@ def test_a_parting_note_tells_only_a_pisti_or_a_capture_the_lines_really_show():
             assert named, (kind, note)
             if "pişti" in kind:
                 assert card_words(parse_card(expected)) in note, (kind, note)
+            else:  # a capture's count as the list of plays says it ("takes N")
+                steps = " ".join(step["text"] for step in chosen_line(puzzle, card)["steps"])
+                best_steps = " ".join(
+                    step["text"] for step in line_steps(best, view.seat, view.rules)
+                )
+                taken = re.search(r"takes? (\d+) cards? with the (.+?) (?:after|in)", note)
+                phrase = f"{taken.group(2)} takes {taken.group(1)} card"
+                assert phrase in steps or phrase in best_steps, (note, steps, best_steps)
             kinds[kind] += 1
     assert len(kinds) == 4 and min(kinds.values()) > 5, kinds
