@@ -446,7 +446,11 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
       queue = queue.then(() => board.rollBack(mine));
     },
     show(f) {
-      if (frame && frame.status === "playing" && f.status === "playing") noteSeatChanges(frame, f);
+      if (frame && frame.status === "playing" && f.status === "playing") {
+        noteSeatChanges(frame, f);
+        // the turn timer's bot play is in the moves list too, before the card it played
+        if (f.note) logLine(hooks.log, f.note, { remark: true });
+      }
       frame = f;
       root.dataset.version = f.version;
       deadlineAt = f.deadline_ms === null ? null : Date.now() + f.deadline_ms;

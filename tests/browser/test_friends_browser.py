@@ -395,6 +395,9 @@ def test_the_timer_plays_for_an_absent_player(browser, asgi_url):
     )
     ayse.wait_for_selector("[data-friends-note]:has-text('The time ran out')", timeout=25_000)
     assert "Mehmet" in ayse.inner_text("[data-friends-note]")
+    # the moves list keeps it, where the note above the table fades
+    remark = ayse.locator("[data-friends-log] li.is-remark", has_text="The time ran out")
+    assert remark.count() == 1 and "Mehmet" in remark.inner_text()
 
 
 def test_an_away_players_turn_is_counted_down_and_then_a_bot_plays_it(browser, asgi_url):
