@@ -15,6 +15,12 @@ def points_text(points: float) -> str:
     return floatformat(points, 1)
 
 
+def count_text(count: int) -> str:
+    """A count as a sentence shows it, grouped in the visitor's format ("2,048", "2.048",
+    "2 048"): "over 2048 ways" read as a year."""
+    return floatformat(count, "0g")
+
+
 def loss_against_best(card: int, points: float) -> str:
     """What a wrong card is likely to cost, in plain words, without naming the best card
     (the player may want another try): the puzzles' and the player's own puzzles' line."""

@@ -16,7 +16,7 @@ from pisti.state import JACK_PISTI, PISTI
 from pisti_site.cardwords import ACCUSATIVE, card_words
 from pisti_site.counter import card_counter
 from pisti_site.lines import line_steps
-from pisti_site.numbers import loss_against_best, points_text
+from pisti_site.numbers import count_text, loss_against_best, points_text
 from pisti_site.svg import card_svg
 from pisti_site.table import names_seen_from, pile_taken, present_view, side_names_seen_from
 from pisti_site.verdicts import reason, what_it_gives_away
@@ -423,7 +423,7 @@ def explanation(puzzle: Puzzle, chosen: str | None = None, *, one_try: bool = Fa
                 puzzle.samples,
             )
             % {
-                "n": puzzle.samples,
+                "n": count_text(puzzle.samples),
                 "card": best,
                 "margin": points_text(points_lost(puzzle, facts["runner_up"])),
                 "other": runner_up,

@@ -346,6 +346,11 @@ def test_every_explanation_renders_in_every_language(language):
             assert lines and all("%(" not in line for line in lines)
             # every sentence opens with a capital, a card's name too ("Kupa dokuzlusu …")
             assert all(line[0] == line[0].upper() for line in lines), lines
+            # a count of thousands is grouped as the language writes it ("2048" read as a year)
+            if puzzle.samples >= 1000 and not puzzle.exact:
+                grouped = {"en": "2,048", "tr": "2.048", "de": "2.048", "ru": "2\xa0048"}
+                assert puzzle.samples != 2048 or grouped[language] in lines[-1], lines[-1]
+                assert str(puzzle.samples) not in lines[-1], lines[-1]
 
 
 SEAT = re.compile(
