@@ -106,17 +106,23 @@ def _reason(move: dict) -> str:
     if kind == "last_capture":
         return _("Gives up the last capture: the %(card)s takes it.") % {"card": best}
     if kind == "jack_spent":
+        # what the jack was for, said with the spending: a new player sees a capture, not a loss
         if not facts["pile"]:
-            return _("Spends a jack on an empty table.")
+            return _(
+                "Spends a jack on an empty table, where it takes nothing; kept, a jack can "
+                "take a whole pile later."
+            )
         if facts.get("last_jack"):
             return ngettext(
-                "Spends your last jack on a pile of %(n)s card.",
-                "Spends your last jack on a pile of %(n)s cards.",
+                "Spends your last jack on a pile of %(n)s card; kept, it could take a bigger "
+                "pile later.",
+                "Spends your last jack on a pile of %(n)s cards; kept, it could take a bigger "
+                "pile later.",
                 facts["pile"],
             ) % {"n": facts["pile"]}
         return ngettext(
-            "Spends a jack on a pile of %(n)s card.",
-            "Spends a jack on a pile of %(n)s cards.",
+            "Spends a jack on a pile of %(n)s card; kept, it could take a bigger pile later.",
+            "Spends a jack on a pile of %(n)s cards; kept, it could take a bigger pile later.",
             facts["pile"],
         ) % {"n": facts["pile"]}
     shares = {
