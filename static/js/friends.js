@@ -499,6 +499,9 @@ function friendsTable(root, t, closeCodes, types) {
   const draw = drawing(root, t, {
     takeOver: (seat) => socket.send({ type: types.take_over, seat }),
   });
+  // From here the lobby's forms swap the seats in place rather than post the page (a tap
+  // before this script ran posts it plainly, and the page reloads; the tests wait for it).
+  root.dataset.enhanced = "true";
   // A lobby form on its way (take a seat, a bot, start) must not be cut short by a
   // reload: its answer carries the seat's session cookie and the next page.
   let leaving = false;

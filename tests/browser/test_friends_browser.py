@@ -100,12 +100,20 @@ def make_table(page, url, kind="1v1", timer="0", max_deals="1", name="Ayşe", sp
     page.fill("#id_max_deals", max_deals)
     page.click("button[type=submit]:has-text('Make the table')")
     page.wait_for_selector("#table-link")
+    wait_enhanced(page)
     return page.input_value("#table-link")
+
+
+def wait_enhanced(page):
+    """Until friends.js runs, a tap posts a lobby form plainly and reloads the page (once
+    seen in CI with the machine busy): a test that taps at once waits for the script."""
+    page.wait_for_selector("[data-friends-table][data-enhanced]", state="attached")
 
 
 def take_seat(page, link, seat, name):
     page.goto(link)
     page.wait_for_selector("[data-friends-status]:has-text('take a free seat')")
+    wait_enhanced(page)
     page.fill("#join-name", name)
     page.click(f"li[data-seat='{seat}'] button:has-text('Take this seat')")
     page.wait_for_selector(f"li[data-seat='{seat}'] .you")
