@@ -510,8 +510,15 @@ def test_the_tutorial_shows_the_learner_result_before_the_replies(browser, site_
 def test_the_home_page_plays_a_short_demo_deal_unless_asked_not_to(browser, site_url):
     context = context_for(browser, "desktop")
     page = context.new_page()
+    # every card that takes flight is counted as it is added: a flight lasts 320 ms, which
+    # a visibility poll on a busy machine once missed for 8 s
+    page.add_init_script(
+        "window.__flights = 0; new MutationObserver((changes) => { for (const c of changes)"
+        " for (const n of c.addedNodes) if (n.classList && n.classList.contains('flying-card'))"
+        " window.__flights += 1; }).observe(document, { childList: true, subtree: true });"
+    )
     page.goto(f"{site_url}/en/")
-    page.wait_for_selector("[data-demo] ~ .flying-card, body > .flying-card", timeout=8000)
+    page.wait_for_function("() => window.__flights > 0", timeout=15_000)
     context.close()
     context = context_for(browser, "desktop", reduced_motion="reduce")
     page = context.new_page()
