@@ -27,14 +27,6 @@ def _e(value) -> str:
     return value if isinstance(value, SafeData) else escape(str(value))
 
 
-# Two heads: a partnership's pile, the same at both partners' seats.
-TEAM_ICON = (
-    '<svg class="team-icon" viewBox="0 0 20 14" aria-hidden="true" focusable="false">'
-    '<circle cx="6" cy="4" r="3"/><circle cx="14" cy="4" r="3"/>'
-    '<path d="M0 14c0-4 3-6 6-6s6 2 6 6zM8 14c0-4 3-6 6-6s6 2 6 6z"/></svg>'
-)
-
-
 def _mark(css: str, title: str, letter: str, count: int) -> str:
     times = f'<span class="mark-times">×{count}</span>' if count > 1 else ""
     return (
@@ -43,13 +35,23 @@ def _mark(css: str, title: str, letter: str, count: int) -> str:
 
 
 def _stack_classes(stack: dict) -> str:
-    """A partnership's pile in its side's colour (the strip's names carry the same dot), so
-    the two partners' equal counts read as one team's; the partner's copy is the count
-    alone, without a second pile of backs."""
+    """A partnership's pile in its side's colour (the strip's names carry the same dot) and
+    named "Team", so the two partners' equal counts read as one team's; the partner's copy
+    is the count alone, without a second pile of backs."""
     if not stack.get("team"):
         return ""
     side = " is-ours" if stack.get("ours") else " is-theirs"
     return f" is-team{side}{' is-shared' if stack.get('shared') else ''}"
+
+
+def _team_word(stack: dict) -> str:
+    """A partnership's count says whose it is in words ("Team 15" at both partners): the
+    same number at two seats, with a two-heads icon or a colour alone, read to three new
+    players as twice the cards (44 + 44 + 8 + 8 of a 52-card deck)."""
+    if not stack.get("team"):
+        return ""
+    word = pgettext("before the count of a 2 vs 2 team's captured cards, at each partner", "Team")
+    return f'<span class="team-word">{_e(word)}</span> '
 
 
 def stack_html(stack: dict) -> str:
@@ -71,7 +73,7 @@ def stack_html(stack: dict) -> str:
         f'<div class="stack{_stack_classes(stack)}" '
         f'data-stack="{_e(stack["side"])}">\n'
         f'  <span class="stack-pile">{card_back("stack-card") if stack["cards"] else ""}</span>\n'
-        f'  <span class="stack-count" aria-hidden="true">{TEAM_ICON if stack.get("team") else ""}'
+        f'  <span class="stack-count" aria-hidden="true">{_team_word(stack)}'
         f"<span data-stack-count>{_e(stack['cards'])}</span></span>\n"
         f'  <span class="pisti-marks" aria-hidden="true" data-pisti-marks data-mark="{mark}" '
         f'data-jack-mark="{jack_mark}">{marks}</span>\n'

@@ -42,7 +42,7 @@ def test_two_against_two_puts_the_partner_opposite():
     assert len(labels) == 2  # each side's pile told once to a screen reader
     assert [s["is_turn"] for s in table["seats"]].count(True) == 1
     # a screen reader hears each side's once: at your own seat for yours, the partner's is
-    # "shared"; on screen both partners' piles carry the team's count with the team icon
+    # "shared"; on screen both partners' piles carry the team's count, named "Team"
     told = {seat["seat"] for seat in table["seats"] if not seat["stack"]["shared"]}
     assert told == {0, 1}
     html = render_table(table)
@@ -51,9 +51,10 @@ def test_two_against_two_puts_the_partner_opposite():
     assert html.count('class="stack is-team is-ours') == 2
     assert html.count('class="stack is-team is-theirs') == 2
     assert html.count(' is-shared"') == 2
-    assert html.count('class="team-icon"') == 4 and html.count("data-stack-count>") == 4
+    assert html.count('<span class="team-word">Team</span>') == 4
+    assert html.count("data-stack-count>") == 4
     one_on_one = present_table(new_deal(Rules(), rng=random.Random(1)), 0, playable=False)
-    assert 'class="team-icon"' not in render_table(one_on_one)
+    assert "team-word" not in render_table(one_on_one)
 
 
 def test_one_against_one_and_three_players():
