@@ -193,6 +193,11 @@ def frame_for(table: Table, seat: int | None) -> dict:
     to_move = state.current_player if state is not None and not state.is_over else None
     frame["to_move"] = to_move
     frame["seats"] = [seat_summary(table, i, to_move) for i in range(len(table.seats))]
+    if seat is not None and table.seats[seat].get("covered"):
+        # back at the table after a bot stood in: said until the player's own next card
+        frame["welcome_back"] = _(
+            "Welcome back: a bot played for you while you were away. Your seat is yours again."
+        )
     if state is not None:
         view = view_for(state, seat if seat is not None else 0, match.totals).to_dict()
         if seat is None:

@@ -206,7 +206,7 @@ def claim_seat(table: Table, seat, name, token: str | None) -> str:
         raise Refused(_("This seat is taken."), "taken", 409)
     token = new_token()
     seats = [dict(s) for s in table.seats]
-    seats[seat] = human_seat(name, token)
+    seats[seat] = {**human_seat(name, token), "covered": True}
     fields = {"seats": seats, "deadline": _deadline_for(table, load_match(table), seats)}
     _save(table, table.version, **fields)
     _set_away(table, seat, None)
@@ -310,8 +310,12 @@ def play(table: Table, seat: int | None, card_text, version) -> None:
     match = _playing_match(table)
     version = _check_version(table, version)
     matchplay.play_card(match, seat, card_text)
-    run_bots(table, match, table.seats)
-    _store_match(table, version, match)
+    seats = table.seats
+    if seats[seat].get("covered"):  # back and playing: the welcome back has been read
+        seats = [dict(s) for s in seats]
+        seats[seat].pop("covered")
+    run_bots(table, match, seats)
+    _store_match(table, version, match, seats)
 
 
 def waiting_for(table: Table, seats: list[dict] | None = None) -> list[int]:
@@ -415,6 +419,7 @@ def _end_stand_in(table: Table, seat: int) -> bool:
         if not seats[seat].pop("stand_in", False):
             return False
         seats[seat]["kind"], seats[seat]["level"] = "human", ""
+        seats[seat]["covered"] = True  # told once back: a bot played for them (see play)
         fields = {"seats": seats}
         if table.match and table.status == Table.PLAYING:
             fields["deadline"] = _deadline_for(table, load_match(table), seats)

@@ -14,6 +14,7 @@ from django.urls import reverse
 from friends import service
 from friends.models import Table
 from friends.protocol import CLOSE_CODES, CLOSE_FLOOD, CLOSE_FORBIDDEN, CLOSE_NOT_FOUND
+from pisti.cards import card_name
 from pisti_site.forms import initial_for
 
 pytestmark = pytest.mark.django_db
@@ -400,6 +401,44 @@ def test_a_seat_a_bot_keeps_for_an_away_player_can_be_taken_from_another_browser
     page = stranger.get(url).content.decode()
     assert "data-claim" not in page and "Leave the table" in page  # seated, playing
     assert "Leave the table" not in guest.get(url).content.decode()  # the old browser: not
+
+
+@pytest.mark.parametrize("way_back", ["same browser", "another browser"])
+def test_a_player_back_from_a_stand_in_is_told_a_bot_played_for_them(client, way_back):
+    """Back at the table after a bot kept the seat (the same browser reconnecting, or the
+    seat taken from another one), the player's frames say a bot played for them, until their
+    own next card; nobody else's frame says it."""
+    from django.test import Client
+
+    from friends.frames import frame_for
+
+    table = make(client)
+    url = reverse("friends:table", args=[table.pk])
+    guest = Client()
+    guest.post(url + "seat/", {"seat": "1", "name": "Mehmet"})
+    client.post(url + "start/")
+    guest.post(url + "leave-game/")
+    table.refresh_from_db()
+    assert "welcome_back" not in frame_for(table, 1)  # away: nobody to welcome yet
+    if way_back == "same browser":
+        service.set_presence(table, 1, True)
+    else:
+        Client().post(url + "claim/", {"seat": "1", "name": "Mehmet"})
+    table.refresh_from_db()
+    assert "a bot played for you" in frame_for(table, 1)["welcome_back"]
+    assert "welcome_back" not in frame_for(table, 0) and "welcome_back" not in frame_for(
+        table, None
+    )
+    # still said after another player's card, gone after the player's own
+    for _ in range(4):
+        seat = frame_for(table, 0)["to_move"]
+        hand = service.load_match(table).current.hands[seat]
+        service.play(table, seat, card_name(sorted(hand)[0]), table.version)
+        table.refresh_from_db()
+        if seat == 1:
+            break
+        assert "welcome_back" in frame_for(table, 1)
+    assert seat == 1 and "welcome_back" not in frame_for(table, 1)
 
 
 def test_a_watcher_sees_whose_turn_it_is_even_at_the_first_seat(client):

@@ -67,6 +67,7 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
   hooks.stripDeal = root.querySelector("[data-friends-strip-deal]");
   const board = new Board(root, { onStep: (step) => logStep(step) });
   let frame = null;
+  let welcomed = false;  // the welcome back is in the moves list
   let deadlineAt = null;
   let queue = Promise.resolve();
   let shownDeal = null;
@@ -446,6 +447,10 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
       queue = queue.then(() => board.rollBack(mine));
     },
     show(f) {
+      if (f.welcome_back && !welcomed) {  // once a page, in the note and the moves list
+        welcomed = true;
+        logLine(hooks.log, f.welcome_back, { remark: true });
+      }
       if (frame && frame.status === "playing" && f.status === "playing") {
         noteSeatChanges(frame, f);
         // the turn timer's bot play is in the moves list too, before the card it played
@@ -540,7 +545,9 @@ function friendsTable(root, t, closeCodes, types) {
         if (!leaving) refreshLobby(root);  // the lobby is drawn by the server
         return;
       }
-      draw.note(frame.note || "");
+      // a welcome back stays over the table until the player's own next card (or a tap)
+      if (frame.note || !frame.welcome_back) draw.note(frame.note || "");
+      else draw.note(frame.welcome_back, { lasting: true });
       draw.show(frame);
     },
     [types.refused](message) {

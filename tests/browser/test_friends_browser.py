@@ -613,6 +613,10 @@ def test_a_player_leaves_in_play_a_bot_takes_the_seat_and_they_come_back(browser
     assert mehmet.url.split("/friends/")[1] == link.split("/friends/")[1]
     assert mehmet.locator("[data-friends-players] .you, .friends-player .you").count() >= 1
     ayse.wait_for_selector("[data-friends-log] li.is-remark:has-text('Mehmet is back')")
+    # and he is told what happened while he was gone, over the table and in his moves list
+    mehmet.wait_for_selector("[data-friends-note]:has-text('a bot played for you')")
+    remarks = mehmet.locator("[data-friends-log] li.is-remark", has_text="a bot played for you")
+    assert remarks.count() == 1
 
 
 def test_offline_a_slim_note_and_a_pressed_card_waits_faded_on_the_pile(browser, asgi_url):
