@@ -391,7 +391,17 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
       const was = before.seats[index];
       if (!was) return;
       if (seat.stand_in && !was.stand_in) {
-        logLine(hooks.log, format(t.stand_in_now, { name: seat.name }), { remark: true });
+        const text = format(t.stand_in_now, { name: seat.name });
+        logLine(hooks.log, text, { remark: true });
+        // the list and the line say it at once, not once the cards in flight have landed
+        // (they went on counting "a bot plays for them in 0 s" beside a live button)
+        const item = hooks.players && hooks.players.querySelector(`li[data-seat="${index}"]`);
+        if (item && !item.querySelector(".stand-in")) {
+          item.querySelectorAll("[data-take-over], .away-note").forEach((el) => el.remove());
+          item.classList.remove("is-holding-up");
+          item.appendChild(element("span", "stand-in", " — " + t.stand_in));
+        }
+        say(text);
       } else if (was.stand_in && !seat.stand_in && seat.kind === "human") {
         logLine(hooks.log, format(t.back_at_table, { name: seat.name }), { remark: true });
       }

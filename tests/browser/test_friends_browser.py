@@ -430,9 +430,19 @@ def test_an_away_players_turn_is_counted_down_and_then_a_bot_plays_it(browser, a
     )
     first = int(re.search(r"in (\d+)\s+s", line.inner_text()).group(1))
     assert 0 < first <= TAKE_OVER_AFTER.total_seconds()
-    ayse.wait_for_selector(
-        ".friends-player .stand-in", timeout=TAKE_OVER_AFTER.total_seconds() * 1000 + 10_000
-    )
+    # the moment the moves list says a bot plays for him, his entry and the line say so
+    # too (they went on with "in 0 s" and a live button while the bot's card flew)
+    seen = ayse.wait_for_function(
+        "() => { const said = [...document.querySelectorAll('[data-friends-log] li')]"
+        ".some((li) => li.textContent.includes('Mehmet is away'));"
+        " if (!said) return false;"
+        " return { button: !!document.querySelector(\"li[data-seat='1'] [data-take-over]\"),"
+        " standIn: !!document.querySelector(\"li[data-seat='1'] .stand-in\"),"
+        " line: document.querySelector('[data-friends-status]').textContent }; }",
+        timeout=TAKE_OVER_AFTER.total_seconds() * 1000 + 10_000,
+    ).json_value()
+    assert not seen["button"] and seen["standIn"], seen
+    assert "in 0" not in seen["line"], seen
     assert ayse.locator("li[data-seat='1'] strong").inner_text() == "Mehmet"  # his name kept
     ayse.wait_for_selector(PLAYABLE, timeout=10_000)  # the bot played his card: Ayşe's turn
 
