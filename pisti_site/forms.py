@@ -67,14 +67,25 @@ class HouseRulesForm(forms.Form):
         ],
     )
 
-    target = forms.IntegerField(label=_("Play to"), min_value=50, max_value=500, initial=151)
+    target = forms.IntegerField(
+        label=_("Play to"),
+        min_value=50,
+        max_value=500,
+        initial=151,
+        help_text=_("From 50 to 500 points."),  # a 10 met only the browser's own words
+    )
     target_tie = forms.ChoiceField(
         label=_("A tie at the top"),
         initial="play_on",
         choices=[("play_on", _("Play another deal")), ("shared", _("Shared win"))],
     )
     deals_target = forms.IntegerField(
-        label=_("Deals won to win the match"), min_value=1, max_value=25, initial=5, required=False
+        label=_("Deals won to win the match"),
+        min_value=1,
+        max_value=25,
+        initial=5,
+        required=False,
+        help_text=_("From 1 to 25."),
     )
     max_deals = forms.IntegerField(
         label=_("Stop after this many deals (empty: no limit)"),

@@ -54,3 +54,19 @@ def test_the_house_rules_are_folded_away_until_one_is_wrong(client):
     assert "data-house-rules open" in html and 'id="id_target"' in html
     chosen = client.get("/en/practice/?preset=any-jack").content.decode()
     assert "data-house-rules open" in chosen  # a preset link shows what it changed
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("page", ["practice:start", "friends:start"])
+def test_the_goal_says_its_range_before_a_wrong_one_is_typed(client, page):
+    """A goal of 10 met only the browser's own words: the field says its range, tied to it
+    for a screen reader, and a goal out of range is refused in the page's words."""
+    from django.urls import reverse
+
+    html = client.get(reverse(page)).content.decode()
+    assert 'aria-describedby="id_target_helptext"' in html
+    assert (
+        '<small class="hint-text field-help" id="id_target_helptext">From 50 to 500 points.' in html
+    )
+    form = _submit(target="10")
+    assert not form.is_valid() and "target" in form.errors
