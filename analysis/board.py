@@ -15,10 +15,11 @@ from django.utils.translation import gettext as _
 
 from pisti.cards import parse_card
 from pisti.dealing import rounds_per_deal
+from pisti.view import view_for
 from pisti_site.cardwords import card_words
 from pisti_site.numbers import points_text
 from pisti_site.table import describe_event, present_table
-from pisti_site.verdicts import label_name, reason
+from pisti_site.verdicts import best_card_facts, label_name, reason
 
 # the reasons that do not say the points lost themselves: a second sentence does
 SAYS_NO_POINTS = (
@@ -107,7 +108,8 @@ def verdict(state, seat: int, number: int, analysed: dict) -> dict | None:
         # the worker has not stored its verdicts yet (the page fills in when it has)
         return {"forced": True, "sentence": _("The analysis of this move is on its way.")}
     played, best = parse_card(move["played"]), parse_card(move["best"])
-    sentences = [reason(move)]
+    position = view_for(state.replayed(number - 1), seat)
+    sentences = [reason({**move, **best_card_facts(position, move["best"])})]
     # the reason names the points itself for these kinds
     if move["kind"] in SAYS_NO_POINTS and move["loss"] > 0:
         sentences.append(

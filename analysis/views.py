@@ -26,7 +26,7 @@ from pisti_site.levels import short_playing_choices
 from pisti_site.lines import line_steps
 from pisti_site.numbers import loss_against_best, points_text
 from pisti_site.table import present_view
-from pisti_site.verdicts import label_name, reason, what_it_gives_away
+from pisti_site.verdicts import best_card_facts, label_name, reason, what_it_gives_away
 
 from . import yours
 from .board import analysed_plays, loss_chart, move_list, step_table, verdict
@@ -271,7 +271,9 @@ def _render_your_puzzle(request, puzzle, puzzles, error: str | None = None, stat
                 # the card played in the game again: what the review found it gives away,
                 # in plain words without naming the better card (the analysis kept the
                 # facts of that card only)
-                "latest_hint": what_it_gives_away(puzzle.move)
+                "latest_hint": what_it_gives_away(
+                    {**puzzle.move, **best_card_facts(view, puzzle.move["best"])}
+                )
                 if tried["latest"] == puzzle.move["played"] and "kind" in puzzle.move
                 else "",
             }
@@ -290,7 +292,7 @@ def _render_your_puzzle(request, puzzle, puzzles, error: str | None = None, stat
                 "played_label": label_name(puzzle.move["label"]),
                 "played_loss": points_text(puzzle.move["loss"]),
                 "best_name": _words(puzzle.move["best"]),
-                "reason": reason(puzzle.move),
+                "reason": reason({**puzzle.move, **best_card_facts(view, puzzle.move["best"])}),
                 "line": steps,
                 "line_json": json.dumps(steps),
                 "review_url": reverse(

@@ -10,7 +10,8 @@ import re
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from pisti.cards import parse_card
+from pisti.cards import JACK, parse_card
+from pisti.state import JACK_PISTI, PISTI
 
 from .cardwords import ACCUSATIVE, card_words
 from .numbers import points_text
@@ -79,11 +80,72 @@ def _sentences(text: str) -> str:
     return SENTENCE_START.sub(lambda m: m.group(1) + m.group(2).upper(), text)
 
 
+def best_card_facts(view, best: str) -> dict:
+    """What the position says of the best card, beside a move's stored facts: whether it
+    takes the pile, and whether it makes a pişti (the jack's reasons turn on these)."""
+    kind = view.capture_kind(parse_card(best))
+    return {"best_takes": kind is not None, "best_pisti": kind in (PISTI, JACK_PISTI)}
+
+
+def _jack_played(move: dict) -> bool:
+    """A jack played where another card was best, on a pile it takes (the stored kinds
+    name the jack only for a pile of two cards at most; a bigger one was "later in the
+    deal", which told a new player nothing about keeping the jack)."""
+    facts = move["facts"]
+    return (
+        move["kind"] not in ("best", "close", "pisti_missed", "capture_missed", "last_capture")
+        and parse_card(facts["played"]) >> 2 == JACK
+        and parse_card(facts["best"]) >> 2 != JACK
+        and facts["pile"] > 0
+    )
+
+
+def _jack_reason(move: dict, best: str, gain: str) -> str:
+    """Why the jack was the wrong card, from what the caller knows of the best card: it
+    makes a pişti of the lone card (a jack taking it makes none), it takes the same pile
+    (and keeps the jack), or neither (the jack is spent; the numbers say the rest)."""
+    facts = move["facts"]
+    if move.get("best_pisti"):
+        return _(
+            "A jack takes the lone card too, but that is no pişti: only the %(card)s, of the "
+            "same rank, makes one."
+        ) % {"card": best}
+    if move.get("best_takes"):
+        return ngettext(
+            "Both take the pile of %(n)s card, but the %(card)s takes it and keeps your jack, "
+            "which can take any pile later.",
+            "Both take the pile of %(n)s cards, but the %(card)s takes it and keeps your "
+            "jack, which can take any pile later.",
+            facts["pile"],
+        ) % {"n": facts["pile"], "card": best}
+    spent = ngettext(
+        "Spends a jack on a pile of %(n)s card; kept, it could take a bigger pile later.",
+        "Spends a jack on a pile of %(n)s cards; kept, it could take a bigger pile later.",
+        facts["pile"],
+    ) % {"n": facts["pile"]}
+    if move["kind"] == "jack_spent":
+        return ""  # its own sentence says it
+    later = LATER_PARTS.get(move["kind"])
+    rest = (
+        later() % {"card": best, "gain": gain}
+        if later
+        else _("The %(card)s keeps about %(gain)s points more on average.")
+        % {"card": best, "gain": gain}
+    )
+    return f"{spent} {rest}"
+
+
 def _reason(move: dict) -> str:
     facts = move["facts"]
     kind = move["kind"]
     if kind == "best":
         return _("The search agrees with your card.")
+    if _jack_played(move):
+        best_words = card_words(parse_card(facts["best"]))
+        gain_words = points_text(move.get("loss", facts.get("gain", 0)))
+        jack = _jack_reason(move, best_words, gain_words)
+        if jack:
+            return jack
     best = card_words(parse_card(facts["best"]))
     gain = points_text(move.get("loss", facts.get("gain", 0)))  # the number the header shows
     if kind == "close":
@@ -114,9 +176,9 @@ def _reason(move: dict) -> str:
             )
         if facts.get("last_jack"):
             return ngettext(
-                "Spends your last jack on a pile of %(n)s card; kept, it could take a bigger "
+                "Spends your only jack on a pile of %(n)s card; kept, it could take a bigger "
                 "pile later.",
-                "Spends your last jack on a pile of %(n)s cards; kept, it could take a bigger "
+                "Spends your only jack on a pile of %(n)s cards; kept, it could take a bigger "
                 "pile later.",
                 facts["pile"],
             ) % {"n": facts["pile"]}
@@ -184,6 +246,25 @@ def what_it_gives_away(move: dict) -> str:
 def _given_away(move: dict) -> str:
     facts = move["facts"]
     kind = move["kind"]
+    if _jack_played(move) and move.get("best_pisti"):
+        return _(
+            "A jack takes the lone card too, but that is no pişti; one of your cards makes one."
+        )
+    if _jack_played(move) and move.get("best_takes"):
+        return _("Another of your cards takes the same pile and keeps the jack for later.")
+    if _jack_played(move) and kind != "jack_spent":
+        spent = ngettext(
+            "It spends a jack on a pile of %(n)s card.",
+            "It spends a jack on a pile of %(n)s cards.",
+            facts["pile"],
+        ) % {"n": facts["pile"]}
+        return f"{spent} {_given_away_by_kind(move)}".strip()
+    return _given_away_by_kind(move)
+
+
+def _given_away_by_kind(move: dict) -> str:
+    facts = move["facts"]
+    kind = move["kind"]
     if kind == "pisti_missed":
         return _("One of your cards takes the lone card on the table for a pişti.")
     if kind == "capture_missed":
@@ -201,8 +282,8 @@ def _given_away(move: dict) -> str:
             return _("It spends a jack on an empty table, where it takes nothing.")
         if facts.get("last_jack"):
             return ngettext(
-                "It spends your last jack on a pile of %(n)s card.",
-                "It spends your last jack on a pile of %(n)s cards.",
+                "It spends your only jack on a pile of %(n)s card.",
+                "It spends your only jack on a pile of %(n)s cards.",
                 facts["pile"],
             ) % {"n": facts["pile"]}
         return ngettext(

@@ -11,7 +11,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 from pisti import PlayerView
-from pisti.cards import parse_card
+from pisti.cards import JACK, parse_card
+from pisti.scoring import majority_side
 from pisti.state import JACK_PISTI, PISTI
 from pisti_site.cardwords import ACCUSATIVE, card_words
 from pisti_site.counter import card_counter
@@ -19,7 +20,7 @@ from pisti_site.lines import line_steps
 from pisti_site.numbers import count_text, loss_against_best, points_text
 from pisti_site.svg import card_svg
 from pisti_site.table import names_seen_from, pile_taken, present_view, side_names_seen_from
-from pisti_site.verdicts import reason, what_it_gives_away
+from pisti_site.verdicts import best_card_facts, reason, what_it_gives_away
 
 from . import generate
 from .models import Puzzle
@@ -183,12 +184,38 @@ def chosen_line(puzzle: Puzzle, card: str | None) -> dict | None:
 
 
 def line_points(view: PlayerView, line: dict) -> str:
-    """ "You +3 · Your opponent +10": what each side won over a line's plays, yours first."""
+    """ "You +3 · Your opponent +10": what each side won over a line's plays, yours first;
+    a line that ends the deal names the most-cards bonus in its side's points (a player
+    adding up the cards taken came 3 short and could not tell why)."""
     names = side_names_seen_from(view.seat, view.rules)
     mine = view.rules.side_of(view.seat)
     order = [mine] + [side for side in range(len(names)) if side != mine]
-    shown = " · ".join(f"{names[side]} +{line['points'][side]}" for side in order)
+    bonus_side = _most_cards_side(view, line)
+    shown = " · ".join(
+        f"{names[side]} +{line['points'][side]}"
+        + (
+            " " + _("(%(n)s of them for the most cards)") % {"n": view.rules.majority_bonus}
+            if side == bonus_side
+            else ""
+        )
+        for side in order
+    )
     return _("Points in these plays: %(points)s") % {"points": shown}
+
+
+def _most_cards_side(view: PlayerView, line: dict) -> int | None:
+    """The side a line that ends the deal gives the most-cards bonus (``None``: the line
+    stops before the deal's end, nobody has the most, or the rules give no bonus). A line
+    from the last round plays to the deal's end (:func:`pisti_site.lines.solution_line`)."""
+    if view.stock or not view.rules.majority_bonus:
+        return None
+    counts = list(view.captured_cards)
+    for seat, _card, captured, _kind in line.get("plays", []):
+        counts[view.rules.side_of(seat)] += captured
+    if line.get("leftover"):
+        side, count = line["leftover"]
+        counts[side] += count
+    return majority_side(counts, view.rules.majority_rule)
 
 
 def _net(view: PlayerView, line: dict) -> int:
@@ -310,8 +337,10 @@ def line_verdict(puzzle: Puzzle, view: PlayerView, card: str, best: dict, line: 
     average = points_text(points_lost(puzzle, card))
     if behind > 0:
         return ngettext(
-            "In these plays your card comes out %(n)s point behind the best card.",
-            "In these plays your card comes out %(n)s points behind the best card.",
+            "In these plays your card comes out %(n)s point behind the best card (counting "
+            "what your side wins less what the others win).",
+            "In these plays your card comes out %(n)s points behind the best card (counting "
+            "what your side wins less what the others win).",
             behind,
         ) % {"n": behind}
     if behind < 0:
@@ -365,7 +394,9 @@ def explanation(puzzle: Puzzle, chosen: str | None = None, *, one_try: bool = Fa
     why = facts["why_not"][other]
     lines = []
     makes_pisti = view_of(puzzle).capture_kind(parse_card(puzzle.answer)) in (PISTI, JACK_PISTI)
-    if makes_pisti and why["kind"] != "pisti_missed":  # else the reason says it
+    # the reason says it for a missed pişti, and for a jack laid on the lone card
+    jack_on_it = parse_card(other) >> 2 == JACK and (other == chosen or why["kind"] != "value")
+    if makes_pisti and why["kind"] != "pisti_missed" and not jack_on_it:
         lines.append(_("The %(card)s takes the lone card on the table: a pişti.") % {"card": best})
     if other == chosen:  # the player's own card, be it the next best one or not
         question = (
@@ -379,7 +410,8 @@ def explanation(puzzle: Puzzle, chosen: str | None = None, *, one_try: bool = Fa
         question = None
     if question:
         lines.append(question % {"card": card_words(parse_card(other))})
-        lines.append(reason({**why, "exact": puzzle.exact, "loss": points_lost(puzzle, other)}))
+        move = {**why, "exact": puzzle.exact, "loss": points_lost(puzzle, other)}
+        lines.append(reason({**move, **best_card_facts(view_of(puzzle), puzzle.answer)}))
     if puzzle.theme == "last_capture":
         lines.append(
             _("Whoever makes the last capture also takes the cards left on the table at the end.")
@@ -416,10 +448,10 @@ def explanation(puzzle: Puzzle, chosen: str | None = None, *, one_try: bool = Fa
     else:
         lines.append(
             ngettext(
-                "Over %(n)s ways the unseen cards could lie, the %(card)s wins %(margin)s "
-                "points more on average than the next best card, the %(other)s.",
-                "Over %(n)s ways the unseen cards could lie, the %(card)s wins %(margin)s "
-                "points more on average than the next best card, the %(other)s.",
+                "Played out over %(n)s random deals of the unseen cards, the %(card)s wins "
+                "%(margin)s points more on average than the next best card, the %(other)s.",
+                "Played out over %(n)s random deals of the unseen cards, the %(card)s wins "
+                "%(margin)s points more on average than the next best card, the %(other)s.",
                 puzzle.samples,
             )
             % {
@@ -439,7 +471,8 @@ def loss_line(puzzle: Puzzle, card: str) -> str:
     cards takes the pile of 5 cards; this one takes nothing.")."""
     line = loss_against_best(parse_card(card), points_lost(puzzle, card))
     why = puzzle.facts["why_not"].get(card)  # none for the answer
-    given = what_it_gives_away({**why, "exact": puzzle.exact}) if why else ""
+    facts = best_card_facts(view_of(puzzle), puzzle.answer)
+    given = what_it_gives_away({**why, "exact": puzzle.exact, **facts}) if why else ""
     return f"{line} {given}" if given else line
 
 

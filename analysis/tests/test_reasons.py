@@ -127,3 +127,37 @@ def test_a_card_left_alone_on_an_empty_table_is_said_to_risk_a_pisti(language):
         pile = reason({**move("safe_card"), "facts": {**facts, "pile": 3}})
     word = {"en": "pişti", "tr": "pişti", "de": "Pişti", "ru": "пишти"}[language]
     assert word in empty.split(".")[0] and word not in pile.split(".")[0]
+
+
+def jack_move(kind: str, pile: int, **best) -> dict:
+    """A jack played where the ten of diamonds was best, with what the position says of the
+    ten (:func:`pisti_site.verdicts.best_card_facts`)."""
+    facts = {"best": "TD", "played": "JH", "pile": pile, "gain": 2.4, "samples": 2048}
+    return {"kind": kind, "exact": False, "facts": facts | {"last_jack": False}, **best}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_jack_played_is_told_by_what_the_best_card_does(language):
+    """A jack laid where a matching card was best says why in the jack's terms: on the lone
+    card it is no pişti (the match is); on a pile both take, the match takes it and keeps
+    the jack; on a pile the best card leaves, the jack is spent. "Later in the deal" alone
+    taught a new player nothing, and "spends your last jack" gave the wrong reason for a
+    missed pişti."""
+    with translation.override(language):
+        on_lone = reason(jack_move("jack_spent", 1, best_takes=True, best_pisti=True))
+        both_take = reason(jack_move("point_cards", 20, best_takes=True, best_pisti=False))
+        spent = reason(jack_move("pisti_chances", 6, best_takes=False, best_pisti=False))
+        unknown = reason(jack_move("point_cards", 20))  # a caller without the position
+        seven = jack_move("point_cards", 20)
+        seven["facts"]["played"] = "7C"  # the same loss without a jack
+        later = reason(seven)
+    assert len({on_lone, both_take, spent, unknown}) == 4
+    assert "20" in both_take and "6" in spent and "20" not in spent
+    if language == "en":
+        assert on_lone.startswith("A jack takes the lone card too, but that is no pişti")
+        assert "ten of diamonds" in on_lone
+        assert both_take.startswith("Both take the pile of 20 cards, but the ten of diamonds")
+        assert spent.startswith("Spends a jack on a pile of 6 cards; kept")
+        assert "most of them in piştis made or given away later" in spent
+        assert unknown.startswith("Spends a jack on a pile of 20 cards")
+        assert later.startswith("The ten of diamonds keeps about 2.4 points more")  # no jack

@@ -18,7 +18,7 @@ from pisti.analysis import evaluate
 from pisti.cards import JACK, card_name, parse_card
 from pisti_site.cardwords import ACCUSATIVE, card_words
 from pisti_site.lines import line_steps
-from pisti_site.verdicts import what_it_gives_away
+from pisti_site.verdicts import best_card_facts, what_it_gives_away
 from puzzles.content_loader import CONTENT
 from puzzles.generate import (
     MARGIN,
@@ -565,10 +565,14 @@ def test_no_wrong_cards_hint_names_the_best_card(language):
         for puzzle in Puzzle.objects.all():
             best = parse_card(puzzle.answer)
             names = {card_words(best, case) for case in Case}
+            facts = best_card_facts(view_of(puzzle), puzzle.answer)
             for card, why in puzzle.facts["why_not"].items():
-                given = what_it_gives_away({**why, "exact": puzzle.exact})
+                given = what_it_gives_away({**why, "exact": puzzle.exact, **facts})
                 assert not any(name in given for name in names), (puzzle.number, given)
-                assert bool(given) == (why["kind"] not in ("value", "close")), (puzzle.number, why)
+                # a jack laid on a pile where another card was best is always told
+                jack = card[0] == "J" and puzzle.answer[0] != "J" and why["facts"]["pile"] > 0
+                told = why["kind"] not in ("value", "close") or (why["kind"] == "value" and jack)
+                assert bool(given) == told, (puzzle.number, why)
                 assert loss_line(puzzle, card).endswith(given)
                 said[why["kind"]] += 1
     assert len(said) >= 6, said
@@ -735,3 +739,30 @@ def test_a_parting_note_tells_only_a_pisti_or_a_capture_the_lines_really_show():
                 assert phrase in steps or phrase in best_steps, (note, steps, best_steps)
             kinds[kind] += 1
     assert len(kinds) == 4 and min(kinds.values()) > 5, kinds
+
+
+@pytest.mark.django_db
+def test_a_line_to_the_deals_end_names_the_most_cards_bonus_in_its_points():
+    """A player adding up the cards a line took came 3 short: a line that ends the deal
+    says which side's points hold the most-cards bonus, a side that really won that much,
+    and only then (lines that stop before the deal's end never say it)."""
+    from puzzles.presenting import line_points
+
+    named = 0
+    for puzzle in Puzzle.objects.all():
+        view = view_of(puzzle)
+        bonus = view.rules.majority_bonus
+        lines = [puzzle.line, *puzzle.other_lines.values()] if puzzle.other_lines else [puzzle.line]
+        for line in lines:
+            if not line or "points" not in line:
+                continue
+            text = line_points(view, line)
+            said = f"({bonus} of them for the most cards)"
+            if view.stock:
+                assert said not in text, text
+                continue
+            if said in text:
+                named += 1
+                entry = next(part for part in text.split(" · ") if said in part)
+                assert int(re.search(r"\+(\d+) \(", entry).group(1)) >= bonus, text
+    assert named > 100, named
