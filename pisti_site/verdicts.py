@@ -309,10 +309,16 @@ def _given_away_by_kind(move: dict) -> str:
             % percent
         )
     if kind == "safe_card":
-        return (
-            _open_to_capture(facts)
-            + _("Another of your cards is safe on top of the pile: no unseen card matches it.")
-        ).strip()
+        # "safe" only where no jack is left either: an unseen jack can still take the pile
+        safe = (
+            _("Another of your cards is safe on top of the pile: no unseen card matches it.")
+            if not facts.get("jacks_unseen", 1)
+            else _(
+                "On top of the pile, another of your cards can be taken only by a jack: no "
+                "unseen card matches it."
+            )
+        )
+        return (_open_to_capture(facts) + safe).strip()
     if kind == "points_offered":
         return ngettext(
             "The %(played)s, worth %(n)s point, stays on the pile for whoever takes it next.",

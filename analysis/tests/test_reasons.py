@@ -161,3 +161,17 @@ def test_a_jack_played_is_told_by_what_the_best_card_does(language):
         assert "most of them in piştis made or given away later" in spent
         assert unknown.startswith("Spends a jack on a pile of 20 cards")
         assert later.startswith("The ten of diamonds keeps about 2.4 points more")  # no jack
+
+
+def test_a_safe_card_is_called_safe_only_with_no_jack_left_unseen():
+    """Before the solution, a safe card not used was "safe on top of the pile" also where
+    an unseen jack could take it; the solution then said "only a jack can take the pile"."""
+    from pisti_site.verdicts import what_it_gives_away
+
+    no_jack, jacks = move("safe_card"), move("safe_card")
+    no_jack["facts"] |= {"jacks_unseen": 0, "played_unseen": 1}
+    jacks["facts"] |= {"jacks_unseen": 2, "played_unseen": 1}
+    with translation.override("en"):
+        assert "is safe on top of the pile" in what_it_gives_away(no_jack)
+        told = what_it_gives_away(jacks)
+    assert "safe" not in told and "can be taken only by a jack" in told
