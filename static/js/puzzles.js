@@ -59,14 +59,28 @@ if (puzzle && lines.length && !reducedMotion()) {
       puzzle.innerHTML = start;  // back to the position
       from = 0;
     }
-    const board = new Board(puzzle, { pace: "normal" });
+    // the stepper shows from the first play on, off while the line moves, counting the
+    // plays as they land (it came only once a line had finished)
+    const board = new Board(puzzle, {
+      pace: "normal",
+      onStep: () => {
+        if (shown.line !== line) return;
+        shown.index += 1;
+        controls(true);
+      },
+    });
     // a line is watched, not played: no "Your turn." when it comes round to the solver
     if (board.element) board.element.removeAttribute("data-your-turn-text");
     const moving = all ? 0 : Math.max(from, index - 1);
     const before = moving > from
       ? board.play(line.steps.slice(from, moving), { instant: true }) : Promise.resolve();
     return before
-      .then(() => board.play(line.steps.slice(moving, index)))
+      .then(() => {
+        shown.line = line;
+        shown.index = moving;
+        controls(true);
+        return board.play(line.steps.slice(moving, index));
+      })
       .then(() => {
         board.stopAt(index ? line.steps[index - 1] : null);  // nobody is to play in a line
         shown.line = line;

@@ -86,6 +86,15 @@ def test_a_solution_line_steps_one_play_at_a_time_forwards_and_back(phone, site_
     phone.goto(f"{site_url}/en/puzzles/{puzzle['number']}/")
     phone.click(f"button[name=card][value='{wrong}']")
     phone.click("[data-show-solution]")
+    # while the line plays by itself the stepper is there already, off, counting the plays
+    early = phone.wait_for_function(
+        "() => { const s = document.querySelector('[data-line-stepper]');"
+        " const c = s && document.querySelector('[data-step-count]');"
+        " return s && !s.hidden && c.textContent.startsWith('Play 1 of')"
+        " && s.querySelector('[data-step=\"1\"]').disabled && c.textContent; }",
+        timeout=30_000,
+    ).json_value()
+    assert early == f"Play 1 of {count}"
     phone.wait_for_function(
         "() => document.querySelector('[data-play-line]').textContent.includes('again')",
         timeout=30_000,
