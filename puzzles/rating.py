@@ -16,6 +16,7 @@ from .models import Puzzle
 
 SESSION_KEY = "puzzles_rating"  # the visitor's rating, Rating.to_list()
 CHANGES_KEY = "puzzles_rating_changes"  # {number: the visitor's rating change it made}
+LATEST_KEY = "puzzles_latest_rated"  # the number of the puzzle rated last
 SEED_DEVIATION = 250.0  # a seeded rating is a guess the first answers correct quickly
 NEAR_CHOICES = 5  # "next puzzle" draws among this many unanswered puzzles nearest your rating
 # Themes whose idea is easier or harder to see than the position's numbers say: a lone
@@ -50,6 +51,13 @@ def rating_change(session, number: int) -> float | None:
     return session.get(CHANGES_KEY, {}).get(str(number))
 
 
+def rated_last(session, number: int) -> bool:
+    """Whether puzzle ``number`` made the visitor's latest rating change: only then does
+    its page show the rating now beside that change (a puzzle seen again showed an old
+    "+75" beside a rating other answers had moved since)."""
+    return session.get(LATEST_KEY) == number
+
+
 def rate_first_answer(session, puzzle: Puzzle, found: bool) -> None:
     """One game: the visitor against the puzzle, both rated from where they stood. The
     puzzle's row is locked while it changes (two visitors may answer it at once)."""
@@ -64,6 +72,7 @@ def rate_first_answer(session, puzzle: Puzzle, found: bool) -> None:
     changes = session.get(CHANGES_KEY, {})
     changes[str(puzzle.number)] = round(after.rating - visitor.rating, 1)
     session[CHANGES_KEY] = changes
+    session[LATEST_KEY] = puzzle.number
 
 
 def near(puzzles, rating: float, turn: int, rng=None, choices: int = NEAR_CHOICES) -> int | None:

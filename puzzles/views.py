@@ -36,7 +36,7 @@ from .presenting import (
     values_table,
 )
 from .progress import ANSWERS_KEY, Solved, answered
-from .rating import near, rate_first_answer, rating_change, visitor_rating
+from .rating import near, rate_first_answer, rated_last, rating_change, visitor_rating
 
 RETRIES_KEY = "puzzles_retries"  # {number: the card chosen on the latest try after that}
 SHOWN_KEY = "puzzles_shown"  # the numbers whose solution the visitor asked to see
@@ -136,6 +136,7 @@ def _render(request, puzzle, error: str | None = None, status: int = 200):
             "solved": len(Solved(request.session)),
             "rating": visitor_rating(request.session).shown(),
             "rating_change": rating_change(request.session, number),
+            "rated_last": rated_last(request.session, number),
             "puzzle_rating": round(puzzle.rating),
             "next_url": reverse("puzzles:next")
             + (f"?after={number}" + (f"&theme={theme}" if theme else "")),

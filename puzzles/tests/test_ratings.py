@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import re
 import statistics
 
 import pytest
@@ -142,3 +143,22 @@ def test_a_new_visitors_first_answers_move_the_rating_by_less_than_200():
     for _answer in range(12):
         climbing = update(climbing, [(Rating(1900.0, 80.0), 1.0)])
     assert climbing.rating > 1750
+
+
+@pytest.mark.django_db
+def test_a_puzzle_seen_again_shows_its_change_without_an_old_rating_beside_it(client):
+    """Right after the answer the page shows the rating now and the change; seen again
+    after other answers, the change alone (it showed an old "+75" beside a rating other
+    answers had moved since)."""
+    first, second = Puzzle.objects.order_by("number")[:2]
+    for puzzle in (first, second):
+        client.post(reverse("puzzles:answer", args=[puzzle.number]), {"card": puzzle.answer})
+
+    def said(number):
+        page = client.get(reverse("puzzles:puzzle", args=[number])).content.decode()
+        return re.search(r'<p class="puzzle-rating"[^>]*>(.*?)</p>', page).group(1)
+
+    latest, again = said(second.number), said(first.number)
+    assert latest.startswith("Your puzzle rating: ") and "This answer moved" not in latest
+    assert re.match(r"This answer moved your puzzle rating by [+−]\d+\.", again), again
+    assert "Your puzzle rating" not in again
