@@ -77,8 +77,12 @@ function game(root) {
     postForm(form, submitter).then((payload) => {
       const output = form.querySelector("[data-hint-output]");
       output.textContent = payload.hint || payload.error || "";
-      // on a phone the sentence lands below the table: brought into view, the least scroll
-      output.scrollIntoView({ block: "nearest" });
+      // on a phone the sentence lands below the table: brought into view, the least scroll,
+      // only when its first line is off the screen (scrolling to show a long hint's last
+      // line moved the hand under the player's thumb)
+      if (output.getBoundingClientRect().top > window.innerHeight - 24) {
+        output.scrollIntoView({ block: "nearest" });
+      }
       const button = payload.card &&
         root.querySelector("button[name=card][value='" + payload.card + "']");
       if (button) button.classList.add("is-hinted");

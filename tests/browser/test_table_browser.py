@@ -918,6 +918,14 @@ def test_on_a_phone_a_hint_does_not_move_the_hand(browser, site_url):
     wait_idle(page)
     card = page.locator(".hand button[name=card]").first
     before = card.bounding_box()["y"]
+    # a hint long enough to run below the screen's edge, whatever this deal's hint says
+    # (scrolling to its last line once moved the hand 10 px in CI)
+    page.route(
+        "**/hint/",
+        lambda route: route.fulfill(
+            json={"hint": "A hint as long as a long one in Russian or German. " * 4}
+        ),
+    )
     page.click("form[data-hint] button")
     output = page.wait_for_selector("[data-hint-output]:not(:empty)")
     assert output.bounding_box()["height"] > 30  # two lines, in its gold box
