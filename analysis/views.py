@@ -25,6 +25,7 @@ from pisti_site.deal_end import deal_summary, plays_for_deals
 from pisti_site.levels import short_playing_choices
 from pisti_site.lines import line_steps
 from pisti_site.numbers import loss_against_best, points_text
+from pisti_site.seen import seen_context
 from pisti_site.table import present_view
 from pisti_site.verdicts import best_card_facts, label_name, reason, what_it_gives_away
 
@@ -254,6 +255,7 @@ def _render_your_puzzle(request, puzzle, puzzles, error: str | None = None, stat
         "puzzle": puzzle,
         "source": _source(puzzle),
         "table": present_view(view, playable=form is not None, form=form),
+        **seen_context(view),  # what the player could know, as a puzzle shows it
         "error": error,
         "tried": tried,
         "finished": finished,

@@ -15,9 +15,9 @@ from pisti.cards import JACK, parse_card
 from pisti.scoring import majority_side
 from pisti.state import JACK_PISTI, PISTI
 from pisti_site.cardwords import ACCUSATIVE, card_words
-from pisti_site.counter import card_counter
 from pisti_site.lines import line_steps
 from pisti_site.numbers import count_text, loss_against_best, points_text
+from pisti_site.seen import seen_context
 from pisti_site.svg import card_svg
 from pisti_site.table import names_seen_from, pile_taken, present_view, side_names_seen_from
 from pisti_site.verdicts import best_card_facts, reason, what_it_gives_away
@@ -95,11 +95,9 @@ def present(puzzle: Puzzle, form=None, tried=()) -> dict:
     card table (its hand posts the answer when ``form`` is given, the cards ``tried``
     already marked so)."""
     view = puzzle.view
-    played = [entry["card"] for entry in view["history"]]
     seat = view["seat"]
     sides = 2 if view["partnerships"] or view["players"] == 2 else view["players"]
     my_side = seat % 2 if view["partnerships"] else seat
-    opening = [c for c in view["seen"] if c not in played and c not in view["hand"]]
     player_view = view_of(puzzle)
     return {
         "table": present_view(
@@ -114,11 +112,8 @@ def present(puzzle: Puzzle, form=None, tried=()) -> dict:
         "pile": [_card(c) for c in view["pile_face_up"][-4:]],
         "pile_size": view["pile_size"],
         "face_down": view["pile_size"] - len(view["pile_face_up"]),
-        "played": [card_words(parse_card(c)) for c in played],
-        "opening": [card_words(parse_card(c)) for c in opening],
         "stock": view["stock"],
-        "counter": card_counter(player_view),
-        "last_capture": last_capture_so_far(player_view),
+        **seen_context(player_view),
         "players": view["players"],
         "partnerships": view["partnerships"],
         "captured": [
@@ -357,30 +352,6 @@ def line_verdict(puzzle: Puzzle, view: PlayerView, card: str, best: dict, line: 
         "With the cards the others really held, your card costs nothing in these plays; "
         "over every deal you could be in, it loses about %(points)s points on average."
     ) % {"points": average}
-
-
-def last_capture_so_far(view) -> str:
-    """In the deal's last round (the stock gone), who made the last capture so far, said to
-    the solver: the cards left on the table at the end go to that side unless someone takes
-    again. Shown under the table before any answer: a new player could only work it out by
-    counting the cards played."""
-    side = view.last_capture_side
-    if view.stock or side is None:
-        return ""
-    if side == view.rules.side_of(view.seat):
-        if view.rules.partnerships:
-            return _(
-                "So far your side made the last capture: if nobody takes again, the cards "
-                "left on the table at the end go to your side."
-            )
-        return _(
-            "So far you made the last capture: if nobody takes again, the cards left on the "
-            "table at the end go to you."
-        )
-    return _(
-        "%(name)s made the last capture so far: if nobody takes again, the cards left on the "
-        "table at the end go to them."
-    ) % {"name": side_names_seen_from(view.seat, view.rules)[side]}
 
 
 def explanation(puzzle: Puzzle, chosen: str | None = None, *, one_try: bool = False) -> list[str]:

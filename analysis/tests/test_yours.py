@@ -55,6 +55,14 @@ def test_a_position_shows_only_what_the_player_saw_then(client, analysed):
     for card in unseen:
         assert f'aria-label="{card_words(card)}"' not in html
     assert "data-your-puzzle-solution" not in html and review_url(row.game) not in html
+    # what the player could know then, as a puzzle shows it: the cards played so far, in
+    # order, and the card counter (your puzzles had neither)
+    played = [card_words(card) for _seat, card in view.history]
+    if played:
+        assert "Cards played this deal, in order: " + ", ".join(played) in unescape(html)
+    else:
+        assert "No card has been played yet this deal." in html
+    assert "Card counter and cards seen" in html and 'class="counter" aria-label="Card counter"' in html
 
 
 def test_the_best_card_is_found_and_the_first_answer_stays(client, analysed):
