@@ -62,7 +62,8 @@ def test_a_position_shows_only_what_the_player_saw_then(client, analysed):
         assert "Cards played this deal, in order: " + ", ".join(played) in unescape(html)
     else:
         assert "No card has been played yet this deal." in html
-    assert "Card counter and cards seen" in html and 'class="counter" aria-label="Card counter"' in html
+    assert "Card counter and cards seen" in html
+    assert 'class="counter" aria-label="Card counter"' in html
 
 
 def test_the_best_card_is_found_and_the_first_answer_stays(client, analysed):
