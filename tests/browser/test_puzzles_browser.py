@@ -201,15 +201,24 @@ def test_a_four_player_puzzle_seats_everyone_where_their_label_says(browser, sit
     puzzle = next(p for p in PUZZLES if p["view"]["players"] == 4)
     page = browser.new_page(viewport={"width": width, "height": 900})
     page.goto(f"{site_url}/en/puzzles/{puzzle['number']}/")
+
+    def seat_box(side):
+        """The seat's box once it is on screen: after an answer the line redraws the table
+        from the position, and a seat read in between had no box (CI, a busy machine)."""
+        seat = page.locator(f"[data-puzzle] .seat-{side}")
+        seat.wait_for(state="visible")
+        return seat.bounding_box()
+
     for answered in (False, True):
-        box = {
-            side: page.locator(f"[data-puzzle] .seat-{side}").bounding_box()
-            for side in ("left", "top", "right", "bottom")
-        }
+        box = {side: seat_box(side) for side in ("left", "top", "right", "bottom")}
         centre = {side: b["x"] + b["width"] / 2 for side, b in box.items()}
         assert centre["left"] < centre["top"] < centre["right"], (answered, box)
         assert box["bottom"]["y"] > box["top"]["y"] + box["top"]["height"], (answered, box)
         if not answered:
             page.click(f"button[name=card][value='{puzzle['answer']}']")
             page.wait_for_selector("[data-puzzle-solution]")
+            page.wait_for_function(  # the line has played to its end
+                "() => document.querySelector('[data-play-line]').textContent.includes('again')",
+                timeout=30_000,
+            )
     page.close()
