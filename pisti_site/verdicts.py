@@ -228,7 +228,8 @@ def _reason(move: dict) -> str:
         return LATER_PARTS[kind]() % {"card": best, "gain": gain}
     if move["exact"]:
         return _(
-            "The %(card)s is worth %(gain)s points more, over every hand the opponent can hold."
+            "The %(card)s is worth %(gain)s points more on average over every hand the "
+            "opponent can hold."
         ) % {"card": best, "gain": gain}
     return _("The %(card)s keeps about %(gain)s points more on average.") % {
         "card": best,

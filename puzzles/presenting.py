@@ -407,8 +407,8 @@ def explanation(puzzle: Puzzle, chosen: str | None = None, *, one_try: bool = Fa
     if puzzle.exact:
         lines.append(
             _(
-                "Solved exactly over every hand the opponent can hold: the %(card)s "
-                "wins %(margin)s points more than the %(other)s."
+                "Solved exactly over every hand the opponent can hold: on average the "
+                "%(card)s wins %(margin)s points more than the %(other)s."
             )
             % {
                 "card": best,

@@ -78,6 +78,10 @@ if (puzzle && lines.length && !reducedMotion()) {
       .then(() => {
         shown.line = line;
         shown.index = moving;
+        // "So far you made the last capture" is true of the position, not of a line under
+        // way (it stood under a table where the other side had just taken the leftover)
+        const lastCapture = document.querySelector("[data-last-capture]");
+        if (lastCapture) lastCapture.hidden = index > 0;
         controls(true);
         return board.play(line.steps.slice(moving, index));
       })

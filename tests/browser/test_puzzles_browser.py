@@ -222,3 +222,31 @@ def test_a_four_player_puzzle_seats_everyone_where_their_label_says(browser, sit
                 timeout=30_000,
             )
     page.close()
+
+
+def test_the_last_capture_so_far_stands_under_the_position_not_under_a_line(phone, site_url):
+    """In the last round the note "so far … made the last capture" is about the position:
+    it goes while the line plays (it stood under a table where the other side had just
+    taken the cards left) and comes back when the line is stepped back to its start."""
+    puzzle = next(
+        p
+        for p in PUZZLES
+        if not p["view"]["stock"]
+        and p["view"]["last_capture_side"] is not None
+        and len(p["line"]["plays"]) >= 2
+    )
+    phone.goto(f"{site_url}/en/puzzles/{puzzle['number']}/")
+    note = phone.locator("[data-last-capture]")
+    assert note.is_visible()
+    phone.click(f"button[name=card][value='{puzzle['answer']}']")
+    phone.wait_for_function(
+        "() => document.querySelector('[data-play-line]').textContent.includes('again')",
+        timeout=30_000,
+    )
+    assert not note.is_visible()
+    for _play in puzzle["line"]["plays"] + ([1] if puzzle["line"]["leftover"] else []):
+        phone.locator("[data-line-stepper] [data-step='-1']").click()
+        phone.wait_for_function(
+            "() => !document.querySelector('[data-line-stepper] [data-step=\"1\"]').disabled"
+        )
+    phone.wait_for_function("() => !document.querySelector('[data-last-capture]').hidden")
