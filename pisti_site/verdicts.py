@@ -118,13 +118,13 @@ def _jack_reason(move: dict, best: str, gain: str) -> str:
             "jack, which can take any pile later.",
             facts["pile"],
         ) % {"n": facts["pile"], "card": best}
+    if move["kind"] == "jack_spent":
+        return ""  # its own sentence says it
     spent = ngettext(
         "Spends a jack on a pile of %(n)s card; kept, it could take a bigger pile later.",
         "Spends a jack on a pile of %(n)s cards; kept, it could take a bigger pile later.",
         facts["pile"],
     ) % {"n": facts["pile"]}
-    if move["kind"] == "jack_spent":
-        return ""  # its own sentence says it
     later = LATER_PARTS.get(move["kind"])
     rest = (
         later() % {"card": best, "gain": gain}
@@ -140,14 +140,11 @@ def _reason(move: dict) -> str:
     kind = move["kind"]
     if kind == "best":
         return _("The search agrees with your card.")
-    if _jack_played(move):
-        best_words = card_words(parse_card(facts["best"]))
-        gain_words = points_text(move.get("loss", facts.get("gain", 0)))
-        jack = _jack_reason(move, best_words, gain_words)
-        if jack:
-            return jack
     best = card_words(parse_card(facts["best"]))
     gain = points_text(move.get("loss", facts.get("gain", 0)))  # the number the header shows
+    jack = _jack_reason(move, best, gain) if _jack_played(move) else ""
+    if jack:
+        return jack
     if kind == "close":
         if move.get("label") == "best":
             return _("As good as the %(card)s: on average both keep the same points.") % {
@@ -246,14 +243,15 @@ def what_it_gives_away(move: dict) -> str:
 
 def _given_away(move: dict) -> str:
     facts = move["facts"]
-    kind = move["kind"]
-    if _jack_played(move) and move.get("best_pisti"):
+    if not _jack_played(move):
+        return _given_away_by_kind(move)
+    if move.get("best_pisti"):
         return _(
             "A jack takes the lone card too, but that is no pişti; one of your cards makes one."
         )
-    if _jack_played(move) and move.get("best_takes"):
+    if move.get("best_takes"):
         return _("Another of your cards takes the same pile and keeps the jack for later.")
-    if _jack_played(move) and kind != "jack_spent":
+    if move["kind"] != "jack_spent":
         spent = ngettext(
             "It spends a jack on a pile of %(n)s card.",
             "It spends a jack on a pile of %(n)s cards.",

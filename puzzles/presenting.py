@@ -364,7 +364,8 @@ def explanation(puzzle: Puzzle, chosen: str | None = None, *, one_try: bool = Fa
     other = chosen if chosen in facts["why_not"] else facts["runner_up"]
     why = facts["why_not"][other]
     lines = []
-    makes_pisti = view_of(puzzle).capture_kind(parse_card(puzzle.answer)) in (PISTI, JACK_PISTI)
+    best_facts = best_card_facts(view_of(puzzle), puzzle.answer)
+    makes_pisti = best_facts["best_pisti"]
     # the reason says it for a missed pişti, and for a jack laid on the lone card
     jack_on_it = parse_card(other) >> 2 == JACK and (other == chosen or why["kind"] != "value")
     if makes_pisti and why["kind"] != "pisti_missed" and not jack_on_it:
@@ -382,7 +383,7 @@ def explanation(puzzle: Puzzle, chosen: str | None = None, *, one_try: bool = Fa
     if question:
         lines.append(question % {"card": card_words(parse_card(other))})
         move = {**why, "exact": puzzle.exact, "loss": points_lost(puzzle, other)}
-        lines.append(reason({**move, **best_card_facts(view_of(puzzle), puzzle.answer)}))
+        lines.append(reason({**move, **best_facts}))
     if puzzle.theme == "last_capture":
         lines.append(
             _("Whoever makes the last capture also takes the cards left on the table at the end.")

@@ -162,6 +162,8 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
     return ring;
   }
 
+  function standInLabel() { return element("span", "stand-in", " — " + t.stand_in); }
+
   function players(f) {
     const list = hooks.players;
     list.textContent = "";
@@ -173,7 +175,7 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
       item.appendChild(element("strong", "", seat.name));
       if (seat.level_name) item.appendChild(element("span", "seat-level", seat.level_name));
       if (seat.seat === f.seat) item.appendChild(element("span", "you", " " + t.you));
-      if (seat.stand_in) item.appendChild(element("span", "stand-in", " — " + t.stand_in));
+      if (seat.stand_in) item.appendChild(standInLabel());
       else if (seat.away && seat.kind === "human") item.appendChild(element("span", "away-note", " — " + t.away));
       if (seat.to_move && f.timer) {
         item.appendChild(timerRing());
@@ -399,7 +401,7 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
         if (item && !item.querySelector(".stand-in")) {
           item.querySelectorAll("[data-take-over], .away-note").forEach((el) => el.remove());
           item.classList.remove("is-holding-up");
-          item.appendChild(element("span", "stand-in", " — " + t.stand_in));
+          item.appendChild(standInLabel());
         }
         say(text);
       } else if (was.stand_in && !seat.stand_in && seat.kind === "human") {
