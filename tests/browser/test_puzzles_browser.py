@@ -202,15 +202,22 @@ def test_a_four_player_puzzle_seats_everyone_where_their_label_says(browser, sit
     page = browser.new_page(viewport={"width": width, "height": 900})
     page.goto(f"{site_url}/en/puzzles/{puzzle['number']}/")
 
-    def seat_box(side):
-        """The seat's box once it is on screen: after an answer the line redraws the table
-        from the position, and a seat read in between had no box (CI, a busy machine)."""
-        seat = page.locator(f"[data-puzzle] .seat-{side}")
-        seat.wait_for(state="visible")
-        return seat.bounding_box()
+    def seat_boxes():
+        """The four seats' boxes read in one frame, once each is on screen: after an answer
+        the line redraws the table from the position (a seat read in between had no box),
+        and the page may still be scrolling to the verdict (seats read one by one came from
+        different scroll positions)."""
+        for side in ("left", "top", "right", "bottom"):
+            page.locator(f"[data-puzzle] .seat-{side}").wait_for(state="visible")
+        return page.evaluate(
+            "() => Object.fromEntries(['left', 'top', 'right', 'bottom'].map((side) => {"
+            " const r = document.querySelector(`[data-puzzle] .seat-${side}`)"
+            ".getBoundingClientRect();"
+            " return [side, { x: r.x, y: r.y, width: r.width, height: r.height }]; }))"
+        )
 
     for answered in (False, True):
-        box = {side: seat_box(side) for side in ("left", "top", "right", "bottom")}
+        box = seat_boxes()
         centre = {side: b["x"] + b["width"] / 2 for side, b in box.items()}
         assert centre["left"] < centre["top"] < centre["right"], (answered, box)
         assert box["bottom"]["y"] > box["top"]["y"] + box["top"]["height"], (answered, box)
