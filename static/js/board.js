@@ -336,6 +336,9 @@ function sweep(board, step, timing) {
       if (marks && (step.pisti || step.jack_pisti)) addMark(marks, !!step.jack_pisti);
     });
     countSideTable(step);
+    // the points come with the cards: shown on landing, they ran a second ahead of the
+    // pile's count (a pişti's burst, then the sweep)
+    showPoints(step);
   });
 }
 
@@ -352,7 +355,7 @@ function countSideTable(step) {
 }
 
 // The score strip (data-strip-points, outside the board): each side's points this deal,
-// changed the moment a capture lands; a pişti's points pop.
+// changed as a capture's cards reach the capturer's pile; a pişti's points pop.
 function showPoints(step) {
   if (!step.points) return;
   document.querySelectorAll("[data-strip-points]").forEach((cell) => {
@@ -393,10 +396,7 @@ function tellStep(board, step, options) {
 // leaves a hand, the pile is swept and the status line says so.
 function playLeftover(board, step, options, timing) {
   tellStep(board, step, options);
-  return wait(timing.gap).then(() => sweep(board, step, timing)).then(() => {
-    showPoints(step);
-    return wait(timing.fly);
-  });
+  return wait(timing.gap).then(() => sweep(board, step, timing)).then(() => wait(timing.fly));
 }
 
 // The player's own card leaves the hand the moment it is chosen, before the server
@@ -486,7 +486,6 @@ function playStep(board, step, options, timing) {
     .then(() => tellStep(board, step, options));
   return Promise.all([arrived, told])
     .then(() => {
-      showPoints(step);
       if ((step.pisti || step.jack_pisti) && !options.instant) {
         return celebrate(board, step, options.labels, timing);
       }

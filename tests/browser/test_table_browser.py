@@ -92,6 +92,15 @@ def shoot(page, name):
 
 STRIP_WATCHER = """() => {
   window.__strip = []; window.__last = null; window.__leftover = null;
+  // each time a side's points this deal change, the cards still on the pile: a capture's
+  // points come as its cards reach the capturer's pile, not before (they ran ~1 s ahead)
+  window.__onPileAtChange = [];
+  new MutationObserver((changes) => {
+    if (changes.some((c) => c.target.closest && c.target.closest("[data-strip-points]") &&
+        c.target.closest("[data-strip-points]").textContent !== "+0")) {
+      window.__onPileAtChange.push(document.querySelectorAll("[data-pile] .pile-card").length);
+    }
+  }).observe(document.body, { subtree: true, childList: true, characterData: true });
   document.addEventListener("pisti:step", (e) => {
     window.__last = e.detail;
     if (e.detail.leftover) window.__leftover = e.detail.text;
@@ -121,6 +130,8 @@ def assert_the_strip_followed_the_deal(page, turns):
     assert len(pairs) == turns
     assert all(expected == shown for expected, shown in pairs), pairs
     assert any(set(shown) != {"+0"} for _, shown in pairs)
+    on_pile = page.evaluate("window.__onPileAtChange")
+    assert on_pile and set(on_pile) == {0}, on_pile
     final = [f"+{p}" for p in page.locator("[data-deal-points]").all_inner_texts()]
     # once the deal is over the totals count it, and the this-deal points are gone
     assert page.locator("[data-strip-points]").count() == 0
