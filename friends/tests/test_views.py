@@ -392,6 +392,9 @@ def test_a_seat_a_bot_keeps_for_an_away_player_can_be_taken_from_another_browser
     assert client.post(url + "claim/", {"seat": "1", "name": "X"}).status_code == 400  # seated
     page = stranger.get(url)
     assert page.status_code == 200 and "Take the seat of Mehmet" in page.content.decode()
+    # the name asked for is the visitor's own: not filled in with the away player's
+    name_field = re.search(r'<input id="claim-name"[^>]*>', page.content.decode()).group(0)
+    assert 'value=""' in name_field
     assert stranger.post(url + "claim/", {"seat": "0", "name": "Mehmet"}).status_code == 409
     assert stranger.post(url + "claim/", {"seat": "1", "name": "  "}).status_code == 400
     response = stranger.post(url + "claim/", {"seat": "1", "name": "Mehmet"})
