@@ -241,30 +241,49 @@ def where_it_was_lost(match, winner: int | None, reader: int | None) -> str:
         return ""
     numbers = {"theirs": theirs[kind], "yours": yours[kind]}
     team = match.rules.partnerships  # "your team", not "you" (Turkish said "sen" to a team)
-    return GAP_LINES[kind, team]() % numbers
+    return GAP_LINES[kind, team](theirs[kind]) % numbers
 
 
-# Each gap in its own sentence, for a player and for a team.
+# Each gap in its own sentence, for a player and for a team, counted in points ("the
+# winner 50, you 0" read as cards or piştis); the noun follows the winner's number.
 GAP_LINES = {
-    ("pisti", False): lambda: _(
-        "The biggest gap was in piştis: the winner %(theirs)d, you %(yours)d."
+    ("pisti", False): lambda n: ngettext(
+        "The biggest gap was in piştis: the winner %(theirs)d point, you %(yours)d.",
+        "The biggest gap was in piştis: the winner %(theirs)d points, you %(yours)d.",
+        n,
     ),
-    ("pisti", True): lambda: _(
-        "The biggest gap was in piştis: the winners %(theirs)d, your team %(yours)d."
+    ("pisti", True): lambda n: ngettext(
+        "The biggest gap was in piştis: the winners %(theirs)d point, your team %(yours)d.",
+        "The biggest gap was in piştis: the winners %(theirs)d points, your team %(yours)d.",
+        n,
     ),
-    ("majority", False): lambda: _(
-        "The biggest gap was the bonus for most cards: the winner %(theirs)d, you %(yours)d."
+    ("majority", False): lambda n: ngettext(
+        "The biggest gap was the bonus for most cards: the winner %(theirs)d point, "
+        "you %(yours)d.",
+        "The biggest gap was the bonus for most cards: the winner %(theirs)d points, "
+        "you %(yours)d.",
+        n,
     ),
-    ("majority", True): lambda: _(
-        "The biggest gap was the bonus for most cards: the winners %(theirs)d, your team %(yours)d."
+    ("majority", True): lambda n: ngettext(
+        "The biggest gap was the bonus for most cards: the winners %(theirs)d point, "
+        "your team %(yours)d.",
+        "The biggest gap was the bonus for most cards: the winners %(theirs)d points, "
+        "your team %(yours)d.",
+        n,
     ),
-    ("cards", False): lambda: _(
+    ("cards", False): lambda n: ngettext(
         "The biggest gap was in the cards that count (aces, jacks, the two of clubs, the ten "
-        "of diamonds): the winner %(theirs)d, you %(yours)d."
-    ),
-    ("cards", True): lambda: _(
+        "of diamonds): the winner %(theirs)d point, you %(yours)d.",
         "The biggest gap was in the cards that count (aces, jacks, the two of clubs, the ten "
-        "of diamonds): the winners %(theirs)d, your team %(yours)d."
+        "of diamonds): the winner %(theirs)d points, you %(yours)d.",
+        n,
+    ),
+    ("cards", True): lambda n: ngettext(
+        "The biggest gap was in the cards that count (aces, jacks, the two of clubs, the ten "
+        "of diamonds): the winners %(theirs)d point, your team %(yours)d.",
+        "The biggest gap was in the cards that count (aces, jacks, the two of clubs, the ten "
+        "of diamonds): the winners %(theirs)d points, your team %(yours)d.",
+        n,
     ),
 }
 

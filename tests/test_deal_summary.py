@@ -358,10 +358,12 @@ def test_a_lost_match_says_where_the_winner_pulled_ahead(rules):
         line = deal_end_context(match, names_for(rules), loser)["lost_because"]
         words = {"pisti": "in piştis", "majority": "most cards", "cards": "cards that count"}
         assert words[widest] in line, (gaps, line)
+        won = parts(theirs)[widest]
+        points = f"{won} point" if won == 1 else f"{won} points"  # said in points, not bare
         said = (
-            f"the winners {parts(theirs)[widest]}, your team {parts(yours)[widest]}."
+            f"the winners {points}, your team {parts(yours)[widest]}."
             if rules.partnerships
-            else f"the winner {parts(theirs)[widest]}, you {parts(yours)[widest]}."
+            else f"the winner {points}, you {parts(yours)[widest]}."
         )
         assert said in line, line
         seen.add(widest)
