@@ -66,9 +66,12 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
   });
   hooks.stripDeal = root.querySelector("[data-friends-strip-deal]");
   const board = new Board(root, { onStep: (step) => logStep(step) });
-  let frame = null;
+  let frame = null;  // the newest frame from the server
+  // the frame the table shows: the newest once its cards have landed. The clock, its ring
+  // and "Your turn" follow this one; from the newest they ran ahead of the cards (the next
+  // player's fresh clock on the seat that had just run out, "Your turn" over their card).
+  let drawn = null;
   let welcomed = false;  // the welcome back is in the moves list
-  let deadlineAt = null;
   let queue = Promise.resolve();
   let shownDeal = null;
   let shownPlays = 0;
@@ -339,6 +342,7 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
         const last = fresh[fresh.length - 1];
         if (last && !f.deal_over) board.tellLast(last);
         bubbles.forEach((_, seat) => drawBubble(seat));
+        drawn = f;
         players(f);
         say(statusText(f));
         // the summary over the table says it in full; the line stays for screen readers
@@ -368,11 +372,12 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
       // plays for them by itself (the button is for a player away when it is not yet
       // their turn; the seat is theirs again when they come back).
       const seat = Number(button.dataset.takeOver);
-      const waiting = !!frame && frame.to_move === seat && !frame.deal_over;
+      const waiting = !!drawn && drawn.to_move === seat && !drawn.deal_over;
       button.closest("li").classList.toggle("is-holding-up", waiting);  // the line says it
       if (!waiting) return;
       say(keepUnit(format(t.bot_plays_in, { name: button.dataset.name, seconds: Math.max(0, seconds) })));
-      if (seconds <= 0 && !button.dataset.asked && firstPresent(frame) === frame.seat) {
+      if (seconds <= 0 && !button.dataset.asked && frame.to_move === seat
+          && firstPresent(frame) === frame.seat) {
         button.dataset.asked = "1";
         takeOver(seat);
       }
@@ -414,13 +419,13 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
     countTakeOvers();
     const arc = root.querySelector("[data-timer-arc]");
     const text = root.querySelector("[data-timer-text]");
-    if (!arc || deadlineAt === null || !frame) return;
-    const left = Math.max(0, deadlineAt - Date.now());
-    arc.setAttribute("stroke-dashoffset", String(94.25 * (1 - left / (frame.timer * 1000))));
+    if (!arc || !drawn || drawn.deadlineAt === null) return;
+    const left = Math.max(0, drawn.deadlineAt - Date.now());
+    arc.setAttribute("stroke-dashoffset", String(94.25 * (1 - left / (drawn.timer * 1000))));
     text.textContent = format(t.time_left, { seconds: Math.ceil(left / 1000) });
     // your own clock also in the line above the table: on a wide screen the players' list
     // with the ring stands in the side column, away from your hand
-    if (frame.to_move === frame.seat && frame.seat !== null && !frame.deal_over && wide.matches) {
+    if (drawn.to_move === drawn.seat && drawn.seat !== null && !drawn.deal_over && wide.matches) {
       say(keepUnit(format(t.your_time_left, { seconds: Math.ceil(left / 1000) })));
     }
   }
@@ -470,10 +475,16 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
       }
       frame = f;
       root.dataset.version = f.version;
-      deadlineAt = f.deadline_ms === null ? null : Date.now() + f.deadline_ms;
+      // the deadline counts from the frame's arrival, though its clock shows once drawn
+      f.deadlineAt = f.deadline_ms === null ? null : Date.now() + f.deadline_ms;
       if (f.status === "lobby" || !f.view) {
         say(t.lobby);
         return;
+      }
+      // not your turn any more (the timer played for you): the hand is off at once, not
+      // once the card played for you has landed
+      if (f.to_move !== f.seat) {
+        hooks.board.querySelectorAll("fieldset.hand").forEach((hand) => { hand.disabled = true; });
       }
       hooks.reactions.hidden = f.seat === null;
       boardFor(f);

@@ -387,6 +387,7 @@ def test_the_timer_plays_for_an_absent_player(browser, asgi_url):
         play_if_my_turn(ayse)
         ayse.wait_for_timeout(200)
     mehmet_context.close()
+    ayse.evaluate(CLOCK_WATCHER)
     # his entry says why it is dashed, beside the button that hands his seat to a bot
     away = ayse.wait_for_selector(".friends-player.is-away:has(.away-note)", timeout=15_000)
     assert away.query_selector(".away-note").inner_text().strip() == "— not at the table"
@@ -406,6 +407,80 @@ def test_the_timer_plays_for_an_absent_player(browser, asgi_url):
     # the moves list keeps it, where the note above the table fades
     remark = ayse.locator("[data-friends-log] li.is-remark", has_text="The time ran out")
     assert remark.count() == 1 and "Mehmet" in remark.inner_text()
+    # her turn came, told once the card played for him had landed: at no frame did his
+    # spent clock start again, or "Your turn" show while the table still had his turn
+    ayse.wait_for_selector("li[data-seat='0'] .timer-ring")
+    ayse.wait_for_timeout(300)
+    watched = ayse.evaluate("window.__clock")
+    assert watched["frames"] > 20 and watched["your_turn"] > 0
+    assert watched["wrong"] == [], watched["wrong"][:5]
+
+
+def test_a_player_whose_time_runs_out_has_the_hand_taken_away_at_once(browser, asgi_url):
+    """Mehmet is at the table but lets his 15 s run out: the timer's card is played for him,
+    and from the frame that says so his hand is off (it stayed playable while that card
+    flew, a tap there refused), and his own moves list says why."""
+    ayse = player(browser)
+    mehmet = player(browser, phone=True)
+    link = make_table(ayse, asgi_url, timer="15")
+    take_seat(mehmet, link, 1, "Mehmet")
+    start(ayse)
+    mehmet.wait_for_selector(HAND)
+    for _move in range(20):
+        if mehmet.query_selector(PLAYABLE):
+            break
+        play_if_my_turn(ayse)
+        ayse.wait_for_timeout(200)
+    assert mehmet.query_selector(PLAYABLE)
+    # from the first frame whose turn is not his: is his hand still playable, and has the
+    # table shown the timer's card yet
+    mehmet.evaluate(
+        """() => { window.__handAfterTurn = [];
+          const look = () => {
+            const table = document.querySelector("[data-table]");
+            if (table && table.getAttribute("data-turn") !== "1") {
+              window.__handAfterTurn.push(!!document.querySelector(
+                "[data-friends-board] fieldset.hand:not([disabled]) button[name=card]"));
+            }
+            requestAnimationFrame(look);
+          };
+          requestAnimationFrame(look); }"""
+    )
+    mehmet.wait_for_selector(
+        "[data-friends-log] li.is-remark:has-text('The time ran out')", timeout=25_000
+    )
+    mehmet.wait_for_selector("li[data-seat='0'] .timer-ring")
+    after = mehmet.evaluate("window.__handAfterTurn")
+    assert after and not any(after), after
+
+
+# At every frame: a clock ring that counts up again (a fresh deadline shown on the seat
+# whose time had just run out), and "Your turn" while the table or the ring says otherwise.
+CLOCK_WATCHER = """() => {
+  const seen = new WeakMap();
+  window.__clock = { frames: 0, your_turn: 0, wrong: [] };
+  const look = () => {
+    const clock = window.__clock;
+    clock.frames += 1;
+    const ring = document.querySelector("[data-friends-players] .timer-ring");
+    const text = document.querySelector("[data-timer-text]");
+    const left = text && Number((text.textContent.match(/\\d+/) || [NaN])[0]);
+    if (ring && !Number.isNaN(left)) {
+      const before = seen.get(ring);
+      if (before !== undefined && left > before) clock.wrong.push(["counts up", before, left]);
+      seen.set(ring, left);
+    }
+    const status = document.querySelector("[data-friends-status]").textContent;
+    if (status.startsWith("Your turn")) {
+      clock.your_turn += 1;
+      const turn = document.querySelector("[data-table]").getAttribute("data-turn");
+      const ringSeat = ring && ring.closest("li").dataset.seat;
+      if (turn !== "0" || ringSeat !== "0") clock.wrong.push([status, turn, ringSeat]);
+    }
+    requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+}"""
 
 
 def test_an_away_players_turn_is_counted_down_and_then_a_bot_plays_it(browser, asgi_url):
