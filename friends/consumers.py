@@ -44,11 +44,8 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from pisti.cards import parse_card
-from pisti_site.cardwords import ACCUSATIVE, card_words
-
 from . import protocol, service
-from .frames import frame_for, reaction_place
+from .frames import frame_for, reaction_place, time_ran_out_text
 from .models import Table
 from .protocol import CLOSE_FLOOD, CLOSE_FORBIDDEN, CLOSE_NOT_FOUND, MAX_MESSAGE_CHARS
 from .service import Refused
@@ -175,12 +172,7 @@ def build_frame(table: Table, seat: int | None, lang: str, note: dict | None) ->
     with translation.override(lang):
         frame = frame_for(table, seat)
         if note:
-            frame["note"] = _(
-                "The time ran out: the medium bot played the %(card)s for %(name)s."
-            ) % {
-                "card": card_words(parse_card(note["card"]), ACCUSATIVE),
-                "name": frame["seats"][note["seat"]]["name"],
-            }
+            frame["note"] = time_ran_out_text(frame["seats"][note["seat"]]["name"], note["card"])
         return frame
 
 

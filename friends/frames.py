@@ -13,15 +13,15 @@ from django.utils.translation import gettext as _
 
 from pisti import deal_points, view_for
 from pisti.cards import parse_card
-from pisti_site.cardwords import every_card_words
+from pisti_site.cardwords import ACCUSATIVE, card_words, every_card_words
 from pisti_site.deal_end import deal_end_context, match_goal
 from pisti_site.levels import level_name
 from pisti_site.table import deal_steps, highlight, present_view
 from pisti_site.table_html import render_table
 
-from .models import Table
+from .models import Remark, Table
 from .protocol import STATE
-from .service import shown_match, take_over_in, waiting_for
+from .service import place_in_log, shown_match, take_over_in, waiting_for
 
 # Fields of a seat's view that come from its own hands; a watcher gets none of them.
 PRIVATE_VIEW_FIELDS = ("hand", "seen")
@@ -147,13 +147,9 @@ def reaction_place(table: Table, seen=None) -> list[int] | None:
     so that every page, and one opened later, puts it between the same two plays. ``seen``
     is where the sender's page stood ([deal, plays shown], its cards still flying behind
     the server's record); taken when it is a place the deal has had, else the record's."""
-    match = shown_match(table)
-    if match is None:
+    place = place_in_log(shown_match(table))
+    if place is None:
         return None
-    state = match.current or (match.finished[-1] if match.finished else None)
-    if state is None:
-        return None
-    place = [len(match.finished) + (match.current is not None), len(state.events)]
     if (
         isinstance(seen, list)
         and len(seen) == 2
@@ -163,6 +159,35 @@ def reaction_place(table: Table, seen=None) -> list[int] | None:
     ):
         return seen
     return place
+
+
+def time_ran_out_text(name: str, card: str) -> str:
+    """The timer's card, as the note over the table and the moves list both say it."""
+    return _("The time ran out: the medium bot played the %(card)s for %(name)s.") % {
+        "card": card_words(parse_card(card), ACCUSATIVE),
+        "name": name,
+    }
+
+
+def remark_text(remark: dict) -> str:
+    kind, name = remark["kind"], remark["name"]
+    if kind == Remark.TIME_RAN_OUT:
+        return time_ran_out_text(name, remark["card"])
+    if kind == Remark.LEFT:
+        return _("%(name)s has left the game: a bot plays for them from now on.") % {"name": name}
+    if kind == Remark.BACK:
+        return _("%(name)s is back at the table.") % {"name": name}
+    return _("%(name)s is away: a bot plays for them from now on.") % {"name": name}
+
+
+def remarks_for(table: Table, deal: int) -> list[dict]:
+    """This deal's remarks, each with its place among the plays and an id the page keeps
+    so that it logs each once (the same ones come in every frame of the deal)."""
+    return [
+        {"id": index, "after": remark["after"], "text": remark_text(remark)}
+        for index, remark in enumerate(table.remarks)
+        if remark["deal"] == deal
+    ]
 
 
 def frame_for(table: Table, seat: int | None) -> dict:
@@ -207,6 +232,7 @@ def frame_for(table: Table, seat: int | None) -> dict:
         frame["words"] = card_words_for(view)
         names = {entry["seat"]: entry["name"] for entry in frame["seats"]}
         frame["deal"] = len(match.finished) + (match.current is not None)
+        frame["remarks"] = remarks_for(table, frame["deal"])
         frame["goal"] = match_goal(match.rules)
         frame["steps"] = all_steps(state, names)
         frame["sides"] = side_scores(match, state, names, seat)

@@ -17,6 +17,15 @@ from django.utils.translation import gettext_lazy as _
 from pisti_site.matchplay import MatchRecord, TableKind
 
 
+class Remark(models.TextChoices):
+    """What the moves list says happened at a seat between two plays."""
+
+    AWAY = "away", _("a bot plays for an away player")
+    LEFT = "left", _("a bot plays for a player who left")
+    BACK = "back", _("a player is back")
+    TIME_RAN_OUT = "timeout", _("a bot played when the time ran out")
+
+
 class Table(MatchRecord):
     KINDS = TableKind.choices
     TIMERS = [
@@ -47,6 +56,11 @@ class Table(MatchRecord):
     # stand-in changes the row (``version``) but not the game, so a move made on any
     # version from this one on is still good.
     game_version = models.PositiveIntegerField(default=0)
+    # What happened at the seats between the plays, for the moves list of every page, the
+    # ones opened later and the watchers' too: [{"kind", "seat", "name", "deal", "after",
+    # "card"?}], "after" the number of plays of that deal before it. Stored with the change
+    # it tells of (pages once worked these out from two frames, and a reload lost them).
+    remarks = models.JSONField(default=list)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 

@@ -29,7 +29,7 @@ from pisti_site import matchplay
 from pisti_site.levels import is_playing_level
 from pisti_site.matchplay import MoveRefused, StaleMove
 
-from .models import Table
+from .models import Remark, Table
 
 TIMEOUT_BOT = "medium"
 # How long a player may be gone (a reload, a network blip) before the others may let a bot
@@ -207,7 +207,12 @@ def claim_seat(table: Table, seat, name, token: str | None) -> str:
     token = new_token()
     seats = [dict(s) for s in table.seats]
     seats[seat] = {**human_seat(name, token), "covered": True}
-    fields = {"seats": seats, "deadline": _deadline_for(table, load_match(table), seats)}
+    match = load_match(table)
+    fields = {
+        "seats": seats,
+        "deadline": _deadline_for(table, match, seats),
+        "remarks": _with_remark(table, match, Remark.BACK, seat, name=name),
+    }
     _save(table, table.version, **fields)
     _set_away(table, seat, None)
     return token
@@ -263,9 +268,10 @@ def run_bots(table: Table, match: Match, seats: list[dict]) -> None:
     )
 
 
-def _store_match(table: Table, version: int, match: Match, seats=None) -> None:
+def _store_match(table: Table, version: int, match: Match, seats=None, remarks=None) -> None:
     seats = seats if seats is not None else table.seats
     status = Table.FINISHED if match.outcome.over else Table.PLAYING
+    fields = {"remarks": remarks} if remarks is not None else {}
     _save(
         table,
         version,
@@ -273,6 +279,7 @@ def _store_match(table: Table, version: int, match: Match, seats=None) -> None:
         seats=seats,
         status=status,
         deadline=_deadline_for(table, match, seats),
+        **fields,
     )
     # the match just stored is the row's, unchanged from here on (nothing changes a row
     # after its write): frames read it as it is instead of rebuilding it from the JSON
@@ -354,6 +361,31 @@ def next_deal(table: Table, seat: int | None, version) -> None:
     _store_match(table, version, match, seats)
 
 
+def place_in_log(match: Match | None) -> list[int] | None:
+    """Where something said now goes in the moves list: ``[deal number, plays of that deal
+    so far]`` (the last deal's while the next is not dealt), or ``None`` before any deal."""
+    if match is None:
+        return None
+    state = match.current or (match.finished[-1] if match.finished else None)
+    if state is None:
+        return None
+    return [len(match.finished) + (match.current is not None), len(state.events)]
+
+
+def _with_remark(table: Table, match: Match | None, kind: Remark, seat: int, **extra) -> list:
+    """The table's remarks with one more, placed after the plays made so far: call it
+    before the bots play on, so that their cards come after it."""
+    place = place_in_log(match)
+    if place is None:
+        return table.remarks
+    name = extra.pop("name", None) or table.seats[seat]["name"]
+    deal, after = place
+    return [
+        *table.remarks,
+        {"kind": kind, "seat": seat, "name": name, "deal": deal, "after": after, **extra},
+    ]
+
+
 def time_is_up(table: Table, now=None) -> bool:
     """Whether the turn timer of this row has run out (no database work: the consumer asks
     this on every message and only goes to the database when it has)."""
@@ -375,10 +407,12 @@ def expire(table: Table, now=None) -> dict | None:
     if state is None or state.is_over:
         return None
     seat = state.current_player
+    remarks = _with_remark(table, match, Remark.TIME_RAN_OUT, seat)
     event = matchplay.bot_play(table, match, TIMEOUT_BOT)
+    remarks[-1]["card"] = card_name(event.card)
     run_bots(table, match, table.seats)
     try:
-        _store_match(table, table.version, match)
+        _store_match(table, table.version, match, remarks=remarks)
     except Refused:
         return None
     return {"seat": seat, "card": card_name(event.card)}
@@ -422,7 +456,9 @@ def _end_stand_in(table: Table, seat: int) -> bool:
         seats[seat]["covered"] = True  # told once back: a bot played for them (see play)
         fields = {"seats": seats}
         if table.match and table.status == Table.PLAYING:
-            fields["deadline"] = _deadline_for(table, load_match(table), seats)
+            match = load_match(table)
+            fields["deadline"] = _deadline_for(table, match, seats)
+            fields["remarks"] = _with_remark(table, match, Remark.BACK, seat)
         try:
             _save(table, table.version, presence_only=True, **fields)
             return True
@@ -443,8 +479,9 @@ def leave_game(table: Table, token: str | None) -> None:
     seats = [dict(s) for s in table.seats]
     seats[seat] = {**seats[seat], "kind": "bot", "level": TIMEOUT_BOT, "stand_in": True}
     match = _playing_match(table)
+    remarks = _with_remark(table, match, Remark.LEFT, seat)
     run_bots(table, match, seats)
-    _store_match(table, table.version, match, seats)
+    _store_match(table, table.version, match, seats, remarks)
 
 
 def take_over_in(table: Table, index: int, now=None) -> int | None:
@@ -478,5 +515,6 @@ def take_over(table: Table, seat: int | None, target, now=None) -> None:
     if match is None:
         _save(table, table.version, seats=seats)
         return
+    remarks = _with_remark(table, match, Remark.AWAY, target)
     run_bots(table, match, seats)
-    _store_match(table, table.version, match, seats)
+    _store_match(table, table.version, match, seats, remarks)

@@ -124,7 +124,6 @@ def script_strings(lobby: str) -> dict:
         "time_left": _("%(seconds)s s left"),
         "your_time_left": _("Your turn: %(seconds)s s left"),
         "stand_in_now": _("%(name)s is away: a bot plays for them from now on."),
-        "back_at_table": _("%(name)s is back at the table."),
         "deal_number": _("Deal %(n)s"),
         "this_deal": _("this deal"),
     }

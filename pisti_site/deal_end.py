@@ -258,8 +258,7 @@ GAP_LINES = {
         n,
     ),
     ("majority", False): lambda n: ngettext(
-        "The biggest gap was the bonus for most cards: the winner %(theirs)d point, "
-        "you %(yours)d.",
+        "The biggest gap was the bonus for most cards: the winner %(theirs)d point, you %(yours)d.",
         "The biggest gap was the bonus for most cards: the winner %(theirs)d points, "
         "you %(yours)d.",
         n,

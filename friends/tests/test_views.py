@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.urls import reverse
+from django.utils import translation
 
 from friends import service
 from friends.models import Table
@@ -469,3 +470,62 @@ def test_a_watcher_sees_whose_turn_it_is_even_at_the_first_seat(client):
     assert "your turn" not in html.lower() and "data-your-turn-text" not in html
     player = board_html(table, match, state, 0, names)
     assert "data-your-turn-text" in player
+
+
+def test_what_happened_at_the_seats_is_in_every_frame_in_its_place(client):
+    """A player leaving, coming back, a time-out and a bot taking over for someone away are
+    remarks of the table itself, each after the plays made before it: a page opened later
+    and a watcher read them where they happened (they were worked out by each page from
+    two frames in a row, lost on a reload and never told to watchers)."""
+    from datetime import timedelta
+
+    from django.test import Client
+    from django.utils import timezone
+
+    from friends.frames import frame_for
+    from pisti.cards import parse_card
+    from pisti_site.cardwords import ACCUSATIVE, card_words
+
+    table = make(client, spectators="on", timer=15)
+    url = reverse("friends:table", args=[table.pk])
+    guest = Client()
+    guest.post(url + "seat/", {"seat": "1", "name": "Mehmet"})
+    client.post(url + "start/")
+    table.refresh_from_db()
+    assert frame_for(table, None)["remarks"] == []
+    plays_before = len(service.load_match(table).current.events)
+    guest.post(url + "leave-game/")  # from here a bot plays his cards, after the remark
+    table.refresh_from_db()
+    (left,) = frame_for(table, None)["remarks"]
+    assert left["text"] == "Mehmet has left the game: a bot plays for them from now on."
+    assert left["after"] == plays_before
+    for _turn in range(2):  # Ayşe plays, and the bot for him in the same change
+        seat = service.load_match(table).current.current_player
+        if seat == 0:
+            hand = service.load_match(table).current.hands[0]
+            service.play(table, 0, card_name(sorted(hand)[0]), table.version)
+            table.refresh_from_db()
+    service.set_presence(table, 1, True)  # back, on the same browser
+    table.refresh_from_db()
+    back = frame_for(table, 0)["remarks"][-1]
+    assert back["text"] == "Mehmet is back at the table."
+    assert back["after"] == len(service.load_match(table).current.events) > plays_before
+    # his time runs out: the remark names the card the timer played, before it
+    mover = service.load_match(table).current.current_player
+    Table.objects.filter(pk=table.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+    table.refresh_from_db()
+    before = len(service.load_match(table).current.events)
+    played = service.expire(table)
+    table.refresh_from_db()
+    timed_out = frame_for(table, 1)["remarks"][-1]
+    name = frame_for(table, 1)["seats"][mover]["name"]
+    card = card_words(parse_card(played["card"]), ACCUSATIVE)
+    assert timed_out["text"] == (f"The time ran out: the medium bot played the {card} for {name}.")
+    assert timed_out["after"] == before
+    # every seat and a watcher read the same remarks, each once, with ids kept apart
+    remarks = [frame_for(table, seat)["remarks"] for seat in (0, 1, None)]
+    assert remarks[0] == remarks[1] == remarks[2]
+    assert len({remark["id"] for remark in remarks[0]}) == 3
+    # and in the reader's language
+    with translation.override("tr"):
+        assert "masaya döndü" in frame_for(table, None)["remarks"][1]["text"]

@@ -268,33 +268,44 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
     const isDue = (held) => held.deal === shownDeal && held.after <= step.index + 1;
     const due = heldReactions.filter(isDue);
     heldReactions = heldReactions.filter((held) => !isDue(held));
-    due.forEach((held) => placeReaction(held.text, held.deal, held.after));
+    due.forEach((held) => placeLine(held.text, held.deal, held.after, held.options));
   }
 
   // A reaction goes in the log after the play its sender had last seen ([deal, after]),
   // the same place on every page and after a reload; one said after a play this page has
-  // not shown yet waits for it; one of an earlier deal is not in this deal's log.
+  // not shown yet waits for it; one of an earlier deal is not in this deal's log. So does
+  // a remark of the server's (a bot standing in, a player back, the timer's card).
   let heldReactions = [];
+  const loggedRemarks = new Set();  // ids of the server's remarks in the log
   function loggedPlays() {
     return [...hooks.log.children].filter((li) => li.value && !li.classList.contains("is-remark"));
   }
   function lastLogged(plays) { return plays.length ? plays[plays.length - 1].value : 0; }
   function placeReaction(text, deal, after) {
+    placeLine(text, deal, after, { remark: true, reaction: true });
+  }
+  function placeRemarks(f) {
+    (f.remarks || []).filter((remark) => !loggedRemarks.has(remark.id)).forEach((remark) => {
+      loggedRemarks.add(remark.id);
+      placeLine(remark.text, f.deal, remark.after, { remark: true });
+    });
+  }
+  function placeLine(text, deal, after, options) {
     if (!hooks.log) return;
     if (deal === undefined || after === undefined) {
-      logLine(hooks.log, text, { remark: true, reaction: true });
+      logLine(hooks.log, text, options);
       return;
     }
     if (deal !== shownDeal) {
-      if (deal > (shownDeal || 0)) heldReactions.push({ text, deal, after });
+      if (deal > (shownDeal || 0)) heldReactions.push({ text, deal, after, options });
       return;
     }
     const plays = loggedPlays();
     if (after > lastLogged(plays)) {
-      heldReactions.push({ text, deal, after });
+      heldReactions.push({ text, deal, after, options });
       return;
     }
-    logLine(hooks.log, text, { remark: true, reaction: true });
+    logLine(hooks.log, text, options);
     const line = hooks.log.lastElementChild;
     const next = plays.find((li) => li.value > after);
     if (next) hooks.log.insertBefore(line, next);
@@ -332,6 +343,7 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
       launched = null;
       const moving = board.element && fresh.length;
       if (!moving) fresh.forEach(logStep);
+      placeRemarks(f);  // between the plays logged; one after a card still to land waits
       const played = moving
         ? board.play(fresh, { launched: mine, dealEnds: !!f.deal_over, newDeal })
         : board.rollBack(mine);
@@ -390,16 +402,14 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
 
   const wide = window.matchMedia("(min-width: 64rem)");  // the players' list beside the table
 
-  // The moves list says when a bot starts playing for someone away and when a player takes
-  // the seat again, between the plays where it happened (it was silent: a new player saw
-  // the cards keep coming from a seat whose player had gone).
+  // A bot starting to play for someone away is seen at once in the players' list and the
+  // line above the table (the moves list has the server's remark, in its place).
   function noteSeatChanges(before, after) {
     after.seats.forEach((seat, index) => {
       const was = before.seats[index];
       if (!was) return;
       if (seat.stand_in && !was.stand_in) {
         const text = format(t.stand_in_now, { name: seat.name });
-        logLine(hooks.log, text, { remark: true });
         // the list and the line say it at once, not once the cards in flight have landed
         // (they went on counting "a bot plays for them in 0 s" beside a live button)
         const item = hooks.players && hooks.players.querySelector(`li[data-seat="${index}"]`);
@@ -409,8 +419,6 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
           item.appendChild(standInLabel());
         }
         say(text);
-      } else if (was.stand_in && !seat.stand_in && seat.kind === "human") {
-        logLine(hooks.log, format(t.back_at_table, { name: seat.name }), { remark: true });
       }
     });
   }
@@ -468,11 +476,7 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
         welcomed = true;
         logLine(hooks.log, f.welcome_back, { remark: true });
       }
-      if (frame && frame.status === "playing" && f.status === "playing") {
-        noteSeatChanges(frame, f);
-        // the turn timer's bot play is in the moves list too, before the card it played
-        if (f.note) logLine(hooks.log, f.note, { remark: true });
-      }
+      if (frame && frame.status === "playing" && f.status === "playing") noteSeatChanges(frame, f);
       frame = f;
       root.dataset.version = f.version;
       // the deadline counts from the frame's arrival, though its clock shows once drawn

@@ -520,6 +520,14 @@ def test_an_away_players_turn_is_counted_down_and_then_a_bot_plays_it(browser, a
     assert "in 0" not in seen["line"], seen
     assert ayse.locator("li[data-seat='1'] strong").inner_text() == "Mehmet"  # his name kept
     ayse.wait_for_selector(PLAYABLE, timeout=10_000)  # the bot played his card: Ayşe's turn
+    # the moves list keeps it after a reload (it was the page's own, and lost), once, in
+    # its place: right before the card the bot played for him
+    lines = ayse.locator("[data-friends-log] li").all_inner_texts()
+    ayse.reload()
+    ayse.wait_for_selector(PLAYABLE)
+    assert ayse.locator("[data-friends-log] li").all_inner_texts() == lines
+    said = [i for i, line in enumerate(lines) if line.startswith("Mehmet is away")]
+    assert len(said) == 1 and lines[said[0] + 1].startswith("Mehmet: "), lines
 
 
 def test_a_watcher_is_never_told_it_is_their_turn_and_has_no_reactions(browser, asgi_url):
@@ -691,8 +699,9 @@ def test_a_player_leaves_in_play_a_bot_takes_the_seat_and_they_come_back(browser
     mehmet.wait_for_url("**/friends/")
     assert "a bot plays your seat" in mehmet.inner_text("main")
     ayse.wait_for_selector(".stand-in", timeout=10_000)  # the others see who plays for him
-    # and their moves list says so, between the plays where it happened
-    ayse.wait_for_selector("[data-friends-log] li.is-remark:has-text('Mehmet is away')")
+    # and their moves list says so, between the plays where it happened: he left, rather
+    # than went away (the words of a lost connection)
+    ayse.wait_for_selector("[data-friends-log] li.is-remark:has-text('Mehmet has left the game')")
     mehmet.click(".messages a:has-text('Back to the table')")
     mehmet.wait_for_selector(HAND)
     assert mehmet.url.split("/friends/")[1] == link.split("/friends/")[1]
