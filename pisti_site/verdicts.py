@@ -10,6 +10,7 @@ import re
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from pisti.bots.heuristics import rank_counts, unseen_cards
 from pisti.cards import JACK, parse_card
 from pisti.state import JACK_PISTI, PISTI
 
@@ -84,7 +85,14 @@ def best_card_facts(view, best: str) -> dict:
     """What the position says of the best card, beside a move's stored facts: whether it
     takes the pile, and whether it makes a pişti (the jack's reasons turn on these)."""
     kind = view.capture_kind(parse_card(best))
-    return {"best_takes": kind is not None, "best_pisti": kind in (PISTI, JACK_PISTI)}
+    return {
+        "best_takes": kind is not None,
+        "best_pisti": kind in (PISTI, JACK_PISTI),
+        # the unseen cards of each rank, and the rank on top: what counting tells of a card
+        # laid on the pile (see counting_fact)
+        "unseen_ranks": rank_counts(unseen_cards(view)),
+        "top_rank": None if view.top is None else view.top >> 2,
+    }
 
 
 def _jack_played(move: dict) -> bool:
@@ -224,13 +232,47 @@ def _reason(move: dict) -> str:
     if kind in LATER_PARTS:
         return LATER_PARTS[kind]() % {"card": best, "gain": gain}
     if move["exact"]:
-        return _(
+        return counting_fact(move) + _(
             "The %(card)s is worth %(gain)s points more on average over every hand the "
             "opponent can hold."
         ) % {"card": best, "gain": gain}
-    return _("The %(card)s keeps about %(gain)s points more on average.") % {
+    return counting_fact(move) + _("The %(card)s keeps about %(gain)s points more on average.") % {
         "card": best,
         "gain": gain,
+    }
+
+
+def _laid_counts(move: dict) -> tuple[int, int] | None:
+    """(unseen cards of the best card's rank, of the played card's) where both cards are
+    laid on the pile without taking it and neither is a jack: the next player takes it
+    with a card of the rank on top (or a jack, the same for both). ``None`` otherwise, and
+    for a move stored without the counts."""
+    facts, ranks = move["facts"], move.get("unseen_ranks")
+    if not ranks or move.get("best_takes"):
+        return None
+    best, played = parse_card(facts["best"]) >> 2, parse_card(facts["played"]) >> 2
+    if JACK in (best, played) or (facts["pile"] and move.get("top_rank") == played):
+        return None
+    return ranks[best], ranks[played]
+
+
+def counting_fact(move: dict) -> str:
+    """The counting fact behind a plain "worth N points more", where it favours the best
+    card: fewer unseen cards of its rank can take it off the top of the pile (a last-round
+    puzzle said only the number: one nine out against two tens was the lesson)."""
+    counts = _laid_counts(move)
+    if counts is None or counts[0] >= counts[1]:
+        return ""
+    facts = move["facts"]
+    return _(
+        "Unseen cards of the same rank: %(best_n)s for the %(card)s, %(played_n)s for the "
+        "%(played)s; after the %(card)s the next player is less likely to hold a card that "
+        "takes the pile. "
+    ) % {
+        "best_n": counts[0],
+        "played_n": counts[1],
+        "card": card_words(parse_card(facts["best"])),
+        "played": card_words(parse_card(facts["played"])),
     }
 
 
@@ -326,6 +368,15 @@ def _given_away_by_kind(move: dict) -> str:
         ) % {"played": card_words(parse_card(facts["played"])), "n": facts["points"]}
     if kind in LATER_LOSSES:
         return LATER_LOSSES[kind]()
+    counts = _laid_counts(move) if kind == "value" else None
+    if counts is not None and counts[0] < counts[1]:
+        return ngettext(
+            "On top of the pile it can be taken by %(n)s unseen card of its rank; another of "
+            "your cards has fewer out.",
+            "On top of the pile it can be taken by %(n)s unseen cards of its rank; another of "
+            "your cards has fewer out.",
+            counts[1],
+        ) % {"n": counts[1]}
     return ""
 
 

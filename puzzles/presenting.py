@@ -20,7 +20,7 @@ from pisti_site.numbers import count_text, loss_against_best, points_text
 from pisti_site.seen import seen_context
 from pisti_site.svg import card_svg
 from pisti_site.table import names_seen_from, pile_taken, present_view, side_names_seen_from
-from pisti_site.verdicts import best_card_facts, reason, what_it_gives_away
+from pisti_site.verdicts import best_card_facts, counting_fact, reason, what_it_gives_away
 
 from . import generate
 from .models import Puzzle
@@ -376,7 +376,9 @@ def explanation(puzzle: Puzzle, chosen: str | None = None, *, one_try: bool = Fa
             if one_try
             else _("Why not the %(card)s, your first card?")
         )
-    elif why["kind"] != "value":  # a plain "keeps more points" is what the numbers say
+    elif why["kind"] != "value" or counting_fact({**why, **best_facts}):
+        # a plain "keeps more points" is what the numbers say; a count of the unseen
+        # cards says more
         question = _("Why not the %(card)s, the next best card?")
     else:
         question = None
