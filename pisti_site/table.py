@@ -99,18 +99,12 @@ def pile_taken(captured: int) -> int:
 def describe_event(event, names) -> str:
     who, card = names[event.seat], card_words(event.card)
     count = event.captured
+    # a pişti takes the lone card, always one: its line says so, not "2 cards taken" (the
+    # card played counted in, where every other capture says the pile it takes)
     if event.jack_pisti:
-        text = ngettext(
-            "%(who)s: %(card)s — jack pişti! %(count)d card taken.",
-            "%(who)s: %(card)s — jack pişti! %(count)d cards taken.",
-            count,
-        )
+        text = _("%(who)s: %(card)s takes the lone card — jack pişti!")
     elif event.pisti:
-        text = ngettext(
-            "%(who)s: %(card)s — pişti! %(count)d card taken.",
-            "%(who)s: %(card)s — pişti! %(count)d cards taken.",
-            count,
-        )
+        text = _("%(who)s: %(card)s takes the lone card — pişti!")
     elif count:
         count = pile_taken(count)
         text = ngettext(

@@ -318,3 +318,26 @@ def test_a_capture_line_counts_the_pile_it_takes():
                 assert line.endswith(f"takes {pile} card{'s' if pile > 1 else ''}."), line
                 checked += 1
     assert checked > 5
+
+
+def test_a_capture_line_counts_the_pile_taken_and_a_pisti_the_lone_card():
+    """Over random deals: a capture's line says the pile it takes (the cards taken less the
+    one played), a pişti's says it takes the lone card; a pişti said "2 cards taken" where
+    the capture after it said "takes 1 card" of the same kind of pile."""
+    from pisti_site.table import describe_event
+
+    rules = Rules()
+    said = {"pisti": 0, "capture": 0}
+    for seed in range(30):
+        state = new_deal(rules, rng=random.Random(seed))
+        while not state.is_over:
+            event = state.play(state.legal_plays()[0])
+            text = describe_event(event, {0: "You", 1: "Boris"})
+            if event.pisti or event.jack_pisti:
+                assert "takes the lone card" in text and "cards" not in text, text
+                said["pisti"] += 1
+            elif event.captured > 1:
+                n = event.captured - 1
+                assert text.endswith(f"takes {n} card{'s' if n > 1 else ''}."), text
+                said["capture"] += 1
+    assert said["pisti"] and said["capture"] > 20, said
