@@ -26,8 +26,8 @@ const PACES = {
   // leftover's sweep and the held last table take about 3 s before the summary (3.7-4.2 s
   // felt slow to a new player). A new deal's opening table shows 1.5 s at normal before a bot
   // leads (0.9 s and a capture took the opening cards before a new player had seen them).
-  fast: { fly: 150, sweep: 120, gap: 60, burst: 900, hold: 0, deal: 800, end: 700, look: 100 },
-  normal: { fly: 320, sweep: 260, gap: 180, burst: 1400, hold: 300, deal: 1500, end: 1100, look: 380 },
+  fast: { fly: 150, sweep: 120, gap: 60, burst: 1300, hold: 0, deal: 800, end: 700, look: 100 },
+  normal: { fly: 320, sweep: 260, gap: 180, burst: 1600, hold: 300, deal: 1500, end: 1100, look: 380 },
   slow: { fly: 600, sweep: 480, gap: 700, burst: 1800, hold: 450, deal: 2000, end: 2200, look: 750 },
 };
 // A line put back on the table at once (a puzzle's line stepped back): nothing moves or sounds.
@@ -246,16 +246,23 @@ function flyToPile(board, step, from, timing) {
 }
 
 function celebrate(board, step, labels, timing) {
-  const centre = board.querySelector("[data-pile]").parentNode;
+  // over the pile itself, where the eye is (centred between the stock and the pile it
+  // stood beside the cards it named), and outside the board: the board drawn anew after
+  // the bots' replies took it away with it, at fast within 0.5 s
+  const box = board.querySelector("[data-pile]").getBoundingClientRect();
   const burst = document.createElement("div");
   burst.className = "pisti-burst";
+  burst.style.left = box.left + box.width / 2 + "px";
+  burst.style.top = box.top + box.height / 2 + "px";
   burst.textContent = step.jack_pisti ? labels.jackPisti : labels.pisti;
-  centre.appendChild(burst);
-  // The celebration runs on its own: the next play does not wait for it to fade.
+  document.body.appendChild(burst);
+  // The celebration runs on its own: the next play does not wait for it to fade. It
+  // stays whole for most of its time (it faded from half-way, gone at fast in 0.5 s).
   animate(burst, [
     { transform: "translate(-50%,-50%) scale(.3)", opacity: 0 },
-    { transform: "translate(-50%,-50%) scale(1.25)", opacity: 1, offset: .3 },
-    { transform: "translate(-50%,-50%) scale(1)", opacity: 1, offset: .75 },
+    { transform: "translate(-50%,-50%) scale(1.25)", opacity: 1, offset: .2 },
+    { transform: "translate(-50%,-50%) scale(1)", opacity: 1, offset: .35 },
+    { transform: "translate(-50%,-50%) scale(1)", opacity: 1, offset: .85 },
     { transform: "translate(-50%,-50%) scale(1)", opacity: 0 },
   ], { duration: timing.burst, easing: "ease-out" }).then(() => burst.remove());
   return wait(timing.hold);

@@ -946,3 +946,56 @@ def test_on_a_phone_a_hint_does_not_move_the_hand(browser, site_url):
     assert output.bounding_box()["height"] > 80
     assert abs(card.bounding_box()["y"] - before) < 2
     context.close()
+
+
+BURST_WATCHER = """() => {
+  // each "PİŞTİ!" burst: where it stood, and how long it was on the page (gone with its
+  // parent or by itself)
+  window.__bursts = [];
+  new MutationObserver((changes) => changes.forEach((change) => {
+    change.addedNodes.forEach((node) => {
+      if (!node.classList || !node.classList.contains("pisti-burst")) return;
+      const box = node.getBoundingClientRect();
+      const pile = document.querySelector("[data-pile]").getBoundingClientRect();
+      const burst = { added: performance.now(), removed: null,
+        centre: [box.left + box.width / 2, box.top + box.height / 2],
+        pile: [pile.left, pile.top, pile.right, pile.bottom] };
+      window.__bursts.push(burst);
+      const look = () => {
+        if (node.isConnected) requestAnimationFrame(look);
+        else burst.removed = performance.now();
+      };
+      requestAnimationFrame(look);
+    });
+  })).observe(document.body, { subtree: true, childList: true });
+}"""
+
+
+@pytest.mark.parametrize("device", ["desktop", "phone"])
+def test_a_pisti_burst_stands_over_the_pile_its_whole_time(browser, site_url, device):
+    """The lesson's pişti at fast: "PİŞTİ!" stands over the pile (it stood between the
+    stock and the pile), and lasts its whole 1.3 s though the table is drawn anew after
+    the play (it was drawn inside the board, and went with it within 0.5 s)."""
+    from tutorial.content_loader import read_lessons
+
+    lesson = next(les for les in read_lessons()["lessons"] if les["slug"] == "pisti")
+    context = context_for(browser, device)
+    page = context.new_page()
+    page.goto(f"{site_url}/en/tutorial/{lesson['slug']}/")
+    page.evaluate(BURST_WATCHER)
+    for step in lesson["steps"]:
+        if step["kind"] == "play":
+            page.click(f"button[name=card][value='{step['solution']}']")
+            page.wait_for_selector(".feedback-right")
+            break
+        page.click("button[data-next]")
+        page.wait_for_function(
+            "() => !document.querySelector('[data-tutorial]').hasAttribute('aria-busy')"
+        )
+    page.wait_for_function("() => window.__bursts.length && window.__bursts[0].removed")
+    (burst,) = page.evaluate("window.__bursts")
+    left, top, right, bottom = burst["pile"]
+    x, y = burst["centre"]
+    assert left <= x <= right and top <= y <= bottom, burst
+    assert burst["removed"] - burst["added"] >= 1200, burst
+    context.close()
