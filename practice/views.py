@@ -21,7 +21,7 @@ from pisti import deal_record
 from pisti.cards import card_name
 from pisti_site.cardwords import ACCUSATIVE, card_words
 from pisti_site.forms import initial_for
-from pisti_site.matchplay import deal_finished
+from pisti_site.matchplay import TableKind, deal_finished
 from pisti_site.table_html import render_table
 from pisti_site.visitors import owned_or_404, session_key, wants_json
 
@@ -71,6 +71,9 @@ def play_now(request):
     without the visitor's session and can only start a game in a new, empty one.
     """
     form = last_settings_form(request)
+    table = request.POST.get("table")
+    if table in TableKind.values:  # "Play 2 against 2": the last settings at that table
+        form = NewGameForm({**form.data, "table": table})
     if not form.is_valid():  # the defaults always validate; stay safe all the same
         return redirect("practice:start")
     game = _create(request, form)

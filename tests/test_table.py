@@ -51,7 +51,7 @@ def test_two_against_two_puts_the_partner_opposite():
     assert html.count('class="stack is-team is-ours') == 2
     assert html.count('class="stack is-team is-theirs') == 2
     assert html.count(' is-shared"') == 2
-    assert html.count('<span class="team-word">Team</span>') == 4
+    assert html.count('<span class="team-word">Team&#x27;s cards</span>') == 4
     assert html.count("data-stack-count>") == 4
     one_on_one = present_table(new_deal(Rules(), rng=random.Random(1)), 0, playable=False)
     assert "team-word" not in render_table(one_on_one)
@@ -126,6 +126,24 @@ def test_play_now_starts_at_once_with_the_last_settings(client):
     assert (latest.table, latest.level, latest.rules["target"]) == ("2v2", "hard", 101)
     page = client.get(reverse("practice:start")).content.decode()
     assert "With the settings of your last game." in page
+
+
+@pytest.mark.django_db
+def test_play_two_against_two_is_one_click_from_the_practice_page(client):
+    """Partners were behind the folded form; the second button starts a 2 vs 2 game with
+    the rest of the last settings, and a table the form does not know changes nothing."""
+    page = client.get(reverse("practice:start")).content.decode()
+    assert 'name="table" value="2v2" data-play-partners' in page
+    client.post(reverse("practice:play-now"), {"table": "2v2"})
+    game = Game.objects.get()
+    assert (game.table, game.level, game.rules["players"]) == ("2v2", "medium", 4)
+    start_game(client, table="3", level="hard", target=101)
+    client.post(reverse("practice:play-now"), {"table": "9v9"})
+    latest = Game.objects.order_by("-created").first()
+    assert (latest.table, latest.level) == ("3", "hard")  # the last settings' own table
+    client.post(reverse("practice:play-now"), {"table": "2v2"})
+    latest = Game.objects.order_by("-created").first()
+    assert (latest.table, latest.level, latest.rules["target"]) == ("2v2", "hard", 101)
 
 
 @pytest.mark.django_db
