@@ -172,7 +172,9 @@ def build_frame(table: Table, seat: int | None, lang: str, note: dict | None) ->
     with translation.override(lang):
         frame = frame_for(table, seat)
         if note:
-            frame["note"] = time_ran_out_text(frame["seats"][note["seat"]]["name"], note["card"])
+            frame["note"] = time_ran_out_text(
+                frame["seats"][note["seat"]]["name"], note["card"], yours=note["seat"] == seat
+            )
         return frame
 
 

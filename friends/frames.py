@@ -161,18 +161,22 @@ def reaction_place(table: Table, seen=None) -> list[int] | None:
     return place
 
 
-def time_ran_out_text(name: str, card: str) -> str:
-    """The timer's card, as the note over the table and the moves list both say it."""
+def time_ran_out_text(name: str, card: str, yours: bool = False) -> str:
+    """The timer's card, as the note over the table and the moves list both say it; to the
+    player whose time it was, "for you" (their own name read as someone else's)."""
+    words = card_words(parse_card(card), ACCUSATIVE)
+    if yours:
+        return _("The time ran out: the medium bot played the %(card)s for you.") % {"card": words}
     return _("The time ran out: the medium bot played the %(card)s for %(name)s.") % {
-        "card": card_words(parse_card(card), ACCUSATIVE),
+        "card": words,
         "name": name,
     }
 
 
-def remark_text(remark: dict) -> str:
+def remark_text(remark: dict, reader: int | None) -> str:
     kind, name = remark["kind"], remark["name"]
     if kind == Remark.TIME_RAN_OUT:
-        return time_ran_out_text(name, remark["card"])
+        return time_ran_out_text(name, remark["card"], yours=remark["seat"] == reader)
     if kind == Remark.LEFT:
         return _("%(name)s has left the game: a bot plays for them from now on.") % {"name": name}
     if kind == Remark.BACK:
@@ -180,11 +184,12 @@ def remark_text(remark: dict) -> str:
     return _("%(name)s is away: a bot plays for them from now on.") % {"name": name}
 
 
-def remarks_for(table: Table, deal: int) -> list[dict]:
-    """This deal's remarks, each with its place among the plays and an id the page keeps
-    so that it logs each once (the same ones come in every frame of the deal)."""
+def remarks_for(table: Table, deal: int, reader: int | None) -> list[dict]:
+    """This deal's remarks as ``reader``'s seat reads them, each with its place among the
+    plays and an id the page keeps so that it logs each once (the same ones come in every
+    frame of the deal)."""
     return [
-        {"id": index, "after": remark["after"], "text": remark_text(remark)}
+        {"id": index, "after": remark["after"], "text": remark_text(remark, reader)}
         for index, remark in enumerate(table.remarks)
         if remark["deal"] == deal
     ]
@@ -232,7 +237,7 @@ def frame_for(table: Table, seat: int | None) -> dict:
         frame["words"] = card_words_for(view)
         names = {entry["seat"]: entry["name"] for entry in frame["seats"]}
         frame["deal"] = len(match.finished) + (match.current is not None)
-        frame["remarks"] = remarks_for(table, frame["deal"])
+        frame["remarks"] = remarks_for(table, frame["deal"], seat)
         frame["goal"] = match_goal(match.rules)
         frame["steps"] = all_steps(state, names)
         frame["sides"] = side_scores(match, state, names, seat)

@@ -199,7 +199,9 @@ def claim_seat(table: Table, seat, name, token: str | None) -> str:
     if table.status != Table.PLAYING:
         raise Refused(_("The game is not being played."), "not_playing", 409)
     seat = _seat_index(table, seat)
-    name = clean_name(name)
+    # no name given: the seat's own (its player back on another device, most often)
+    blank = not isinstance(name, str) or not name.strip()
+    name = table.seats[seat]["name"] if blank else clean_name(name)
     if seat_of(table, token) is not None:
         raise Refused(_("You already have a seat at this table."), "seated")
     if not table.seats[seat].get("stand_in"):

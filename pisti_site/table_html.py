@@ -45,12 +45,16 @@ def _stack_classes(stack: dict) -> str:
 
 
 def _team_word(stack: dict) -> str:
-    """A partnership's count says whose it is in words ("Team 15" at both partners): the
+    """A partnership's count says whose it is in words ("Team's cards 15" at both partners): the
     same number at two seats, with a two-heads icon or a colour alone, read to three new
     players as twice the cards (44 + 44 + 8 + 8 of a 52-card deck)."""
     if not stack.get("team"):
         return ""
-    word = pgettext("before the count of a 2 vs 2 team's captured cards, at each partner", "Team")
+    # "Team's cards", not "Team": "Team 9" read as the team's number (the lobby has
+    # "Team 1" and "Team 2")
+    word = pgettext(
+        "before the count of a 2 vs 2 team's captured cards, at each partner", "Team's cards"
+    )
     return f'<span class="team-word">{_e(word)}</span> '
 
 

@@ -393,15 +393,17 @@ def test_a_seat_a_bot_keeps_for_an_away_player_can_be_taken_from_another_browser
     assert client.post(url + "claim/", {"seat": "1", "name": "X"}).status_code == 400  # seated
     page = stranger.get(url)
     assert page.status_code == 200 and "Take the seat of Mehmet" in page.content.decode()
-    # the name asked for is the visitor's own: not filled in with the away player's
+    # the name asked for is the visitor's own: not filled in with the away player's, which
+    # it keeps when left empty, as the box shows
     name_field = re.search(r'<input id="claim-name"[^>]*>', page.content.decode()).group(0)
-    assert 'value=""' in name_field
+    assert 'value=""' in name_field and 'placeholder="Mehmet"' in name_field
     assert stranger.post(url + "claim/", {"seat": "0", "name": "Mehmet"}).status_code == 409
-    assert stranger.post(url + "claim/", {"seat": "1", "name": "  "}).status_code == 400
-    response = stranger.post(url + "claim/", {"seat": "1", "name": "Mehmet"})
+    # no name given: the seat keeps its player's (back on another device)
+    response = stranger.post(url + "claim/", {"seat": "1", "name": "  "})
     assert response.status_code == 302
     table.refresh_from_db()
     assert table.seats[1]["kind"] == "human" and not table.seats[1].get("stand_in")
+    assert table.seats[1]["name"] == "Mehmet"
     page = stranger.get(url).content.decode()
     assert "data-claim" not in page and "Leave the table" in page  # seated, playing
     assert "Leave the table" not in guest.get(url).content.decode()  # the old browser: not
@@ -517,15 +519,18 @@ def test_what_happened_at_the_seats_is_in_every_frame_in_its_place(client):
     before = len(service.load_match(table).current.events)
     played = service.expire(table)
     table.refresh_from_db()
-    timed_out = frame_for(table, 1)["remarks"][-1]
-    name = frame_for(table, 1)["seats"][mover]["name"]
+    timed_out = frame_for(table, None)["remarks"][-1]
+    name = frame_for(table, None)["seats"][mover]["name"]
     card = card_words(parse_card(played["card"]), ACCUSATIVE)
     assert timed_out["text"] == (f"The time ran out: the medium bot played the {card} for {name}.")
     assert timed_out["after"] == before
+    # the player whose time it was reads "for you"
+    yours = frame_for(table, mover)["remarks"][-1]["text"]
+    assert yours == f"The time ran out: the medium bot played the {card} for you."
     # every seat and a watcher read the same remarks, each once, with ids kept apart
-    remarks = [frame_for(table, seat)["remarks"] for seat in (0, 1, None)]
+    remarks = [frame_for(table, seat)["remarks"][:2] for seat in (0, 1, None)]
     assert remarks[0] == remarks[1] == remarks[2]
-    assert len({remark["id"] for remark in remarks[0]}) == 3
+    assert len({remark["id"] for remark in frame_for(table, None)["remarks"]}) == 3
     # and in the reader's language
     with translation.override("tr"):
         assert "masaya döndü" in frame_for(table, None)["remarks"][1]["text"]

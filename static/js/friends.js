@@ -13,6 +13,7 @@ import "./sound.js";  // the table's sounds and their on/off switch
 
 const SVG = "http://www.w3.org/2000/svg";
 const NOTE_SECONDS = 6;  // how long a note stays over the table
+const LOW_SECONDS = 5;  // a turn timer's last seconds, in red
 
 function format(text, values) {
   return text.replace(/%\((\w+)\)s/g, (_, key) => values[key]);
@@ -165,6 +166,7 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
     return ring;
   }
 
+  const takeOverAt = new Map();  // seat: when a bot may play for its away player
   function standInLabel() { return element("span", "stand-in", " — " + t.stand_in); }
 
   function players(f) {
@@ -188,11 +190,18 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
         const button = element("button", "button-secondary", format(t.take_over, { name: seat.name }));
         button.type = "button";
         button.dataset.takeOver = seat.seat;
-        // off, counting down, until the server would let a bot play for them
-        button.dataset.readyAt = String(Date.now() + 1000 * (seat.take_over_in || 0));
+        // off, counting down, until the server would let a bot play for them; the
+        // earliest moment told while they are away (each is the server's whole seconds
+        // from a frame's arrival, never early: redrawn from a later one, the count jumped
+        // back from 14 s to 15 s)
+        const ready = Date.now() + 1000 * (seat.take_over_in || 0);
+        takeOverAt.set(seat.seat, Math.min(ready, takeOverAt.get(seat.seat) ?? Infinity));
+        button.dataset.readyAt = String(takeOverAt.get(seat.seat));
         button.dataset.name = seat.name;
         item.appendChild(button);
       }
+      // back at the table: their next time away counts afresh
+      if (!seat.away) takeOverAt.delete(seat.seat);
       list.appendChild(item);
     });
     tick();
@@ -387,10 +396,17 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
       const waiting = !!drawn && drawn.to_move === seat && !drawn.deal_over;
       button.closest("li").classList.toggle("is-holding-up", waiting);  // the line says it
       if (!waiting) return;
-      say(keepUnit(format(t.bot_plays_in, { name: button.dataset.name, seconds: Math.max(0, seconds) })));
-      if (seconds <= 0 && !button.dataset.asked && frame.to_move === seat
+      // with a turn timer the bot plays when it runs out, if that comes first: one
+      // countdown, not the timer's "2 s left" beside "a bot plays for them in 13 s"
+      const timerLeft = drawn.deadlineAt === null ? Infinity
+        : Math.ceil((drawn.deadlineAt - Date.now()) / 1000);
+      const until = Math.max(0, Math.min(seconds, timerLeft));
+      say(keepUnit(format(t.bot_plays_in, { name: button.dataset.name, seconds: until })));
+      // asked once, and again after a few seconds if the server said it was too soon
+      const asked = Number(button.dataset.asked || 0);
+      if (seconds <= 0 && Date.now() - asked > 3000 && frame.to_move === seat
           && firstPresent(frame) === frame.seat) {
-        button.dataset.asked = "1";
+        button.dataset.asked = String(Date.now());
         takeOver(seat);
       }
     });
@@ -430,10 +446,17 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
     if (!arc || !drawn || drawn.deadlineAt === null) return;
     const left = Math.max(0, drawn.deadlineAt - Date.now());
     arc.setAttribute("stroke-dashoffset", String(94.25 * (1 - left / (drawn.timer * 1000))));
+    // the last seconds in red (at "1 s left" the ring was still its calm green)
+    arc.closest(".timer-ring").classList.toggle("is-low", left <= LOW_SECONDS * 1000);
     text.textContent = format(t.time_left, { seconds: Math.ceil(left / 1000) });
     // your own clock also in the line above the table: on a wide screen the players' list
     // with the ring stands in the side column, away from your hand
-    if (drawn.to_move === drawn.seat && drawn.seat !== null && !drawn.deal_over && wide.matches) {
+    // not once your card has left the hand, nor while the table shows another's turn: the
+    // line said "Your turn" again for half a second under the next player's flag
+    const table = hooks.board && hooks.board.querySelector("[data-table]");
+    const turnShown = table && table.getAttribute("data-turn") === String(drawn.seat);
+    if (drawn.to_move === drawn.seat && drawn.seat !== null && !drawn.deal_over && wide.matches
+        && !launched && turnShown) {
       say(keepUnit(format(t.your_time_left, { seconds: Math.ceil(left / 1000) })));
     }
   }

@@ -378,6 +378,7 @@ def test_the_timer_plays_for_an_absent_player(browser, asgi_url):
     start(ayse)
     mehmet.wait_for_selector(HAND)
     ayse.wait_for_selector(".timer-ring")
+    ayse.evaluate(CLOCK_WATCHER)  # from her first card on: see the end of the test
     # Mehmet's turn comes; he has gone away
     for _move in range(5):
         if mehmet.query_selector(PLAYABLE):
@@ -387,7 +388,6 @@ def test_the_timer_plays_for_an_absent_player(browser, asgi_url):
         play_if_my_turn(ayse)
         ayse.wait_for_timeout(200)
     mehmet_context.close()
-    ayse.evaluate(CLOCK_WATCHER)
     # his entry says why it is dashed, beside the button that hands his seat to a bot
     away = ayse.wait_for_selector(".friends-player.is-away:has(.away-note)", timeout=15_000)
     assert away.query_selector(".away-note").inner_text().strip() == "— not at the table"
@@ -408,7 +408,8 @@ def test_the_timer_plays_for_an_absent_player(browser, asgi_url):
     remark = ayse.locator("[data-friends-log] li.is-remark", has_text="The time ran out")
     assert remark.count() == 1 and "Mehmet" in remark.inner_text()
     # her turn came, told once the card played for him had landed: at no frame did his
-    # spent clock start again, or "Your turn" show while the table still had his turn
+    # spent clock start again, or "Your turn" show while the table had his turn (nor
+    # after her own cards, under his flag)
     ayse.wait_for_selector("li[data-seat='0'] .timer-ring")
     ayse.wait_for_timeout(300)
     watched = ayse.evaluate("window.__clock")
@@ -446,12 +447,20 @@ def test_a_player_whose_time_runs_out_has_the_hand_taken_away_at_once(browser, a
           };
           requestAnimationFrame(look); }"""
     )
+    cards = mehmet.locator(HAND).count()
+    # his last seconds are in red
+    mehmet.wait_for_selector("li[data-seat='1'] .timer-ring.is-low", timeout=15_000)
     mehmet.wait_for_selector(
         "[data-friends-log] li.is-remark:has-text('The time ran out')", timeout=25_000
     )
-    mehmet.wait_for_selector("li[data-seat='0'] .timer-ring")
+    mehmet.wait_for_selector("li[data-seat='0'] .timer-ring:not(.is-low)")
     after = mehmet.evaluate("window.__handAfterTurn")
     assert after and not any(after), after
+    # settled: Ayşe's turn on his table and in his line, his hand a card shorter, no gap
+    mehmet.wait_for_timeout(500)
+    assert mehmet.get_attribute("[data-friends-board] [data-table]", "data-turn") == "0"
+    assert "Your turn" not in mehmet.inner_text("[data-friends-status]")
+    assert mehmet.locator(HAND).count() == cards - 1
 
 
 # At every frame: a clock ring that counts up again (a fresh deadline shown on the seat

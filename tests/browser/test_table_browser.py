@@ -180,7 +180,7 @@ def test_a_whole_deal_stays_on_one_screen(browser, site_url, kind, table):
             shown = page.locator(visible).all_inner_texts()
             assert shown == counts, shown
             words = page.locator(f"[data-stack='{side}'] .team-word:visible").all_inner_texts()
-            assert words == ([] if table == "1v1" else ["Team", "Team"]), words
+            assert words == ([] if table == "1v1" else ["Team's cards", "Team's cards"]), words
         if table == "2v2":
             # one pile of backs per team, and the two counts of a team in one colour, the
             # colour of the team's dot in the strip
