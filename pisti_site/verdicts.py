@@ -134,13 +134,23 @@ def _jack_reason(move: dict, best: str, gain: str) -> str:
         facts["pile"],
     ) % {"n": facts["pile"]}
     later = LATER_PARTS.get(move["kind"])
-    rest = (
-        later() % {"card": best, "gain": gain}
-        if later
-        else _("The %(card)s keeps about %(gain)s points more on average.")
-        % {"card": best, "gain": gain}
-    )
+    rest = later() % {"card": best, "gain": gain} if later else _gain(move, best, gain)
     return f"{spent} {rest}"
+
+
+def _gain(move: dict, best: str, gain: str) -> str:
+    """What the best card keeps more, as the search found it: over every hand the
+    opponent can hold where it was solved exactly ("keeps about" said of an exact count
+    read as a guess), else on average over the deals it played out."""
+    if move.get("exact"):
+        return _(
+            "The %(card)s is worth %(gain)s points more on average over every hand the "
+            "opponent can hold."
+        ) % {"card": best, "gain": gain}
+    return _("The %(card)s keeps about %(gain)s points more on average.") % {
+        "card": best,
+        "gain": gain,
+    }
 
 
 def _reason(move: dict) -> str:
@@ -231,15 +241,7 @@ def _reason(move: dict) -> str:
         }
     if kind in LATER_PARTS:
         return LATER_PARTS[kind]() % {"card": best, "gain": gain}
-    if move["exact"]:
-        return counting_fact(move) + _(
-            "The %(card)s is worth %(gain)s points more on average over every hand the "
-            "opponent can hold."
-        ) % {"card": best, "gain": gain}
-    return counting_fact(move) + _("The %(card)s keeps about %(gain)s points more on average.") % {
-        "card": best,
-        "gain": gain,
-    }
+    return counting_fact(move) + _gain(move, best, gain)
 
 
 def _laid_counts(move: dict) -> tuple[int, int] | None:

@@ -828,3 +828,20 @@ def test_a_count_of_the_unseen_cards_is_said_only_where_it_holds():
         "On top of the pile it can be taken by 2 unseen cards of its rank; another of your "
         "cards has fewer out."
     )
+
+
+@pytest.mark.django_db
+def test_an_exact_verdict_never_says_keeps_about():
+    """A position solved over every hand the opponent can hold says what the best card is
+    worth there, not "keeps about … on average" (a guess's words), also where a jack was
+    played (its reason said "keeps about" in exact puzzles, 311 among them)."""
+    jacks = 0
+    for puzzle in Puzzle.objects.filter(exact=True):
+        for card, why in puzzle.facts["why_not"].items():
+            with translation.override("en"):
+                reason_line = explanation(puzzle, chosen=card)[1:2]
+            if not reason_line or why["kind"] not in ("value", "jack_spent"):
+                continue
+            assert "keeps about" not in reason_line[0], (puzzle.number, reason_line)
+            jacks += "Spends a jack" in reason_line[0]
+    assert jacks >= 3, jacks
