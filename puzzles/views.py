@@ -137,7 +137,7 @@ def _render(request, puzzle, error: str | None = None, status: int = 200):
             "rating": visitor_rating(request.session).shown(),
             "rating_change": rating_change(request.session, number),
             "rated_last": rated_last(request.session, number),
-            "puzzle_rating": round(puzzle.rating),
+            "puzzle_rating": puzzle.glicko.shown(),  # "1480?" while few have answered it
             "next_url": reverse("puzzles:next")
             + (f"?after={number}" + (f"&theme={theme}" if theme else "")),
             "reveal_url": reverse("puzzles:reveal", args=[number]),

@@ -43,7 +43,9 @@ def test_a_first_right_answer_raises_you_and_lowers_the_puzzle(client):
     assert mine.rating > 1500 and puzzle.rating < before and puzzle.deviation < 250
     html = client.get(reverse("puzzles:puzzle", args=[puzzle.number])).content.decode()
     assert f"Your puzzle rating: {mine.shown()} (+{round(mine.rating - 1500)})." in html
-    assert f"This puzzle is rated {round(puzzle.rating)}." in html
+    # the puzzle's own rating with its "?" while unsure (one answer so far), as yours
+    assert puzzle.glicko.provisional
+    assert f"This puzzle’s rating: {round(puzzle.rating)}?<" in html
     # the same answer again moves nothing
     answer(client, puzzle, puzzle.answer)
     puzzle.refresh_from_db()
