@@ -1,5 +1,6 @@
 """Puzzle runs: a **streak** (puzzles a little harder each time, until the first miss) and a
-**timed run** (as many as you can solve in three minutes; a miss moves on). A run lives in
+**timed run** (as many as you can solve in three minutes; a miss costs ten seconds and
+moves on). A run lives in
 the session; it rates nothing (the one-at-a-time puzzles do).
 
 Each answer names the puzzle it answers, so a replayed or double-submitted answer (the
@@ -24,6 +25,9 @@ STREAK_STEP = 50.0  # ... and each next one this much higher
 TIMED_SECONDS = 180
 TIMED_START = 1100.0
 TIMED_STEP = 30.0
+# a miss in a timed run costs this much of its clock, as in lichess's Puzzle Storm: free
+# misses made tapping any card fast a way to a high score
+TIMED_MISS_SECONDS = 10
 # a run draws among this many puzzles nearest its next rating: among 5 the same two easy
 # openers came back in most of a player's streaks
 RUN_CHOICES = 24
@@ -123,6 +127,8 @@ def answer(session, run: Run, number: int, card: str, puzzle: Puzzle) -> bool:
         run.missed = card
         _save(session, run)
         return True
+    else:
+        run.ends_at -= TIMED_MISS_SECONDS
     following = _pick(run.kind, run.score, run.seen, answered(session))
     if following is not None:
         run.current = following

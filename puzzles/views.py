@@ -259,6 +259,7 @@ def _render_run(request, kind, run, error: str | None = None, status: int = 200)
         "error": error,
         "timed_minutes": runs.TIMED_SECONDS // 60,
         "timed_seconds": runs.TIMED_SECONDS,
+        "miss_seconds": runs.TIMED_MISS_SECONDS,
     }
     if run is not None and run.last:
         number, card, right = run.last

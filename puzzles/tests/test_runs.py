@@ -115,8 +115,16 @@ def test_a_timed_run_moves_on_after_a_miss_and_ends_on_the_servers_clock(client,
     run = run_of(client, "timed")
     assert run.score == 1 and not run.over and len(run.seen) == 3
     html = client.get(reverse("puzzles:run", args=["timed"])).content.decode()
-    assert 'data-seconds-left="180"' in html and "data-run-missed" in html
-    assert 'max="180" value="180" data-time-bar' in html  # the clock's bar, full
+    # the miss cost ten seconds of the clock (free misses made tapping fast pay)
+    assert 'data-seconds-left="170"' in html and "data-run-missed" in html
+    assert 'max="180" value="170" data-time-bar' in html
+    assert run.ends_at == now[0] + runs.TIMED_SECONDS - runs.TIMED_MISS_SECONDS
+    from django.test import Client  # a visitor before the run: told what a miss costs
+
+    assert (
+        "A wrong card costs 10 seconds"
+        in Client().get(reverse("puzzles:run", args=["timed"])).content.decode()
+    )
     first, second = run.seen[:2]
     now[0] += runs.TIMED_SECONDS + 1
     play(client, "timed")  # too late: not counted
