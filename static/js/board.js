@@ -255,16 +255,29 @@ function celebrate(board, step, labels, timing) {
   burst.style.left = box.left + box.width / 2 + "px";
   burst.style.top = box.top + box.height / 2 + "px";
   burst.textContent = step.jack_pisti ? labels.jackPisti : labels.pisti;
+  // your side's in your team's blue, the others' in red (every pişti was the others' red)
+  const mine = board.querySelector("[data-seat='" + board.getAttribute("data-me") + "'] [data-stack]");
+  if (mine && mine.getAttribute("data-stack") === String(step.side)) burst.classList.add("is-ours");
   document.body.appendChild(burst);
+  // its points pop with it, the moment it happens (they came with the sweep, a second
+  // after the words said "pişti!")
+  showPoints(step);
   // The celebration runs on its own: the next play does not wait for it to fade. It
-  // stays whole for most of its time (it faded from half-way, gone at fast in 0.5 s).
-  animate(burst, [
+  // stays whole for most of its time (it faded from half-way, gone at fast in 0.5 s), and
+  // a tap that hurries the cards on does not cut it short (it is not in ``animate``'s
+  // list): it is the moment the player most wants to see.
+  if (!burst.animate) {
+    window.setTimeout(() => burst.remove(), timing.burst);
+    return wait(timing.hold);
+  }
+  burst.animate([
     { transform: "translate(-50%,-50%) scale(.3)", opacity: 0 },
     { transform: "translate(-50%,-50%) scale(1.25)", opacity: 1, offset: .2 },
     { transform: "translate(-50%,-50%) scale(1)", opacity: 1, offset: .35 },
     { transform: "translate(-50%,-50%) scale(1)", opacity: 1, offset: .85 },
     { transform: "translate(-50%,-50%) scale(1)", opacity: 0 },
-  ], { duration: timing.burst, easing: "ease-out" }).then(() => burst.remove());
+  ], { duration: timing.burst, easing: "ease-out" }).finished.catch(() => {})
+    .then(() => burst.remove());
   return wait(timing.hold);
 }
 

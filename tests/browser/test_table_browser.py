@@ -92,13 +92,15 @@ def shoot(page, name):
 
 STRIP_WATCHER = """() => {
   window.__strip = []; window.__last = null; window.__leftover = null;
-  // each time a side's points this deal change, the cards still on the pile: a capture's
-  // points come as its cards reach the capturer's pile, not before (they ran ~1 s ahead)
+  // each time a side's points this deal change, the cards still on the pile and whether
+  // "PİŞTİ!" shows: a capture's points come as its cards reach the capturer's pile (they
+  // ran ~1 s ahead), a pişti's with its burst (they lagged the words by a second)
   window.__onPileAtChange = [];
   new MutationObserver((changes) => {
     if (changes.some((c) => c.target.closest && c.target.closest("[data-strip-points]") &&
         c.target.closest("[data-strip-points]").textContent !== "+0")) {
-      window.__onPileAtChange.push(document.querySelectorAll("[data-pile] .pile-card").length);
+      window.__onPileAtChange.push([document.querySelectorAll("[data-pile] .pile-card").length,
+        !!document.querySelector(".pisti-burst")]);
     }
   }).observe(document.body, { subtree: true, childList: true, characterData: true });
   document.addEventListener("pisti:step", (e) => {
@@ -131,7 +133,7 @@ def assert_the_strip_followed_the_deal(page, turns):
     assert all(expected == shown for expected, shown in pairs), pairs
     assert any(set(shown) != {"+0"} for _, shown in pairs)
     on_pile = page.evaluate("window.__onPileAtChange")
-    assert on_pile and set(on_pile) == {0}, on_pile
+    assert on_pile and all(cards == 0 or burst for cards, burst in on_pile), on_pile
     final = [f"+{p}" for p in page.locator("[data-deal-points]").all_inner_texts()]
     # once the deal is over the totals count it, and the this-deal points are gone
     assert page.locator("[data-strip-points]").count() == 0
@@ -957,7 +959,10 @@ BURST_WATCHER = """() => {
       if (!node.classList || !node.classList.contains("pisti-burst")) return;
       const box = node.getBoundingClientRect();
       const pile = document.querySelector("[data-pile]").getBoundingClientRect();
+      const style = getComputedStyle(node);
       const burst = { added: performance.now(), removed: null,
+        ours: node.classList.contains("is-ours"),
+        colour: style.color, background: style.backgroundColor,
         centre: [box.left + box.width / 2, box.top + box.height / 2],
         pile: [pile.left, pile.top, pile.right, pile.bottom] };
       window.__bursts.push(burst);
@@ -998,4 +1003,7 @@ def test_a_pisti_burst_stands_over_the_pile_its_whole_time(browser, site_url, de
     x, y = burst["centre"]
     assert left <= x <= right and top <= y <= bottom, burst
     assert burst["removed"] - burst["added"] >= 1200, burst
+    # gold on your side's blue: it was the page's dark ink on red, about 1.6 : 1
+    assert burst["ours"] and burst["colour"] == "rgb(255, 213, 79)", burst
+    assert burst["background"] == "rgb(18, 61, 138)", burst
     context.close()
