@@ -393,6 +393,8 @@ def test_a_seat_a_bot_keeps_for_an_away_player_can_be_taken_from_another_browser
     assert client.post(url + "claim/", {"seat": "1", "name": "X"}).status_code == 400  # seated
     page = stranger.get(url)
     assert page.status_code == 200 and "Take the seat of Mehmet" in page.content.decode()
+    # the offer, not a refusal to watch above it
+    assert "not open to watchers" not in page.content.decode()
     # the name asked for is the visitor's own: not filled in with the away player's, which
     # it keeps when left empty, as the box shows
     name_field = re.search(r'<input id="claim-name"[^>]*>', page.content.decode()).group(0)

@@ -353,6 +353,11 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
       const moving = board.element && fresh.length;
       if (!moving) fresh.forEach(logStep);
       placeRemarks(f);  // between the plays logged; one after a card still to land waits
+      if (f.welcome_back && !welcomed && hooks.log) {
+        // once a page, after the plays made while away (it came first, over them)
+        welcomed = true;
+        logLine(hooks.log, f.welcome_back, { remark: true });
+      }
       const played = moving
         ? board.play(fresh, { launched: mine, dealEnds: !!f.deal_over, newDeal })
         : board.rollBack(mine);
@@ -402,6 +407,9 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
         : Math.ceil((drawn.deadlineAt - Date.now()) / 1000);
       const until = Math.max(0, Math.min(seconds, timerLeft));
       say(keepUnit(format(t.bot_plays_in, { name: button.dataset.name, seconds: until })));
+      // the timer comes first: the button keeps its words without a count of its own (two
+      // counts, "2 s left" and "in 3 s", disagreed)
+      if (timerLeft <= seconds) button.textContent = format(t.take_over, { name: button.dataset.name });
       // asked once, and again after a few seconds if the server said it was too soon
       const asked = Number(button.dataset.asked || 0);
       if (seconds <= 0 && Date.now() - asked > 3000 && frame.to_move === seat
@@ -444,6 +452,17 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
     const arc = root.querySelector("[data-timer-arc]");
     const text = root.querySelector("[data-timer-text]");
     if (!arc || !drawn || drawn.deadlineAt === null) return;
+    // the turn has passed (your card has left the hand, or a newer frame's cards are still
+    // landing, bots' among them): the ring stops, empty and grey, rather than count on for
+    // a player who has played
+    const passing = (!!launched && drawn.to_move === drawn.seat)
+      || (!!frame && frame !== drawn && frame.to_move !== drawn.to_move);
+    arc.closest(".timer-ring").classList.toggle("is-passing", passing);
+    if (passing) {
+      text.textContent = "";
+      hooks.status.classList.remove("is-low");
+      return;
+    }
     const left = Math.max(0, drawn.deadlineAt - Date.now());
     arc.setAttribute("stroke-dashoffset", String(94.25 * (1 - left / (drawn.timer * 1000))));
     // the last seconds in red (at "1 s left" the ring was still its calm green)
@@ -455,10 +474,12 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
     // line said "Your turn" again for half a second under the next player's flag
     const table = hooks.board && hooks.board.querySelector("[data-table]");
     const turnShown = table && table.getAttribute("data-turn") === String(drawn.seat);
-    if (drawn.to_move === drawn.seat && drawn.seat !== null && !drawn.deal_over && wide.matches
-        && !launched && turnShown) {
-      say(keepUnit(format(t.your_time_left, { seconds: Math.ceil(left / 1000) })));
-    }
+    const yours = drawn.to_move === drawn.seat && drawn.seat !== null && !drawn.deal_over
+      && wide.matches && !launched && turnShown;
+    if (yours) say(keepUnit(format(t.your_time_left, { seconds: Math.ceil(left / 1000) })));
+    // your last seconds in red in the line too, where the eye is (only the ring's small
+    // words turned red)
+    hooks.status.classList.toggle("is-low", yours && left <= LOW_SECONDS * 1000);
   }
   window.setInterval(tick, 250);
 
@@ -486,6 +507,7 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
     launch(button, options) {
       board.rollBack(launched);
       launched = board.launch(button, options);
+      tick();  // the clock stops with the card, not at its next quarter second
     },
     refused() {
       const next = root.querySelector("[data-next]");
@@ -495,15 +517,12 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
       queue = queue.then(() => board.rollBack(mine));
     },
     show(f) {
-      if (f.welcome_back && !welcomed) {  // once a page, in the note and the moves list
-        welcomed = true;
-        logLine(hooks.log, f.welcome_back, { remark: true });
-      }
       if (frame && frame.status === "playing" && f.status === "playing") noteSeatChanges(frame, f);
       frame = f;
       root.dataset.version = f.version;
       // the deadline counts from the frame's arrival, though its clock shows once drawn
       f.deadlineAt = f.deadline_ms === null ? null : Date.now() + f.deadline_ms;
+      tick();  // a turn passed stops the clock at once (see tick)
       if (f.status === "lobby" || !f.view) {
         say(t.lobby);
         return;

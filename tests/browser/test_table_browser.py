@@ -830,7 +830,8 @@ def test_a_seats_card_count_follows_its_backs_while_cards_fly(browser, site_url,
 
 def test_a_bot_opening_the_next_deal_is_logged_once(browser, site_url):
     """The plays of a new deal that bots open are logged once as they land (the new deal's
-    log is not drawn from the server first and then added to)."""
+    log is not drawn from the server first and then added to), and the Hint button is off
+    under them (it was live, drawn from the answer's board before their cards)."""
     context = context_for(browser, "desktop")
     page = context.new_page()
     page.goto(f"{site_url}/en/practice/")
@@ -843,8 +844,13 @@ def test_a_bot_opening_the_next_deal_is_logged_once(browser, site_url):
     page.wait_for_selector("[data-practice] [data-table]")
     page.evaluate("""() => {
       window.__logs = [];
-      document.addEventListener("pisti:step", () => window.__logs.push(
-        Array.from(document.querySelectorAll("[data-log] li"), (li) => li.textContent)));
+      window.__hintLive = 0;  // bots' plays with the Hint button live under them
+      document.addEventListener("pisti:step", () => {
+        window.__logs.push(
+          Array.from(document.querySelectorAll("[data-log] li"), (li) => li.textContent));
+        const hint = document.querySelector("[data-hint] button");
+        if (hint && !hint.disabled) window.__hintLive += 1;
+      });
     }""")
     opened = 0
     for _ in range(80):
@@ -864,6 +870,7 @@ def test_a_bot_opening_the_next_deal_is_logged_once(browser, site_url):
             page.locator(".hand:not([disabled]) button[name=card]").first.click()
             wait_idle(page)
     assert opened, "no bot opened a deal"
+    assert page.evaluate("window.__hintLive") == 0  # no hint asked for in their turns
     context.close()
 
 
