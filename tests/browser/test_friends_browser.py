@@ -153,6 +153,16 @@ def play_if_my_turn(page) -> str | None:
     return card
 
 
+def until_the_turn_of(waiting, playing, moves=20) -> None:
+    """``playing`` plays its cards until ``waiting`` may play (asserted)."""
+    for _move in range(moves):
+        if waiting.query_selector(PLAYABLE):
+            return
+        play_if_my_turn(playing)
+        playing.wait_for_timeout(200)
+    assert waiting.query_selector(PLAYABLE)
+
+
 def test_two_players_play_a_whole_deal_and_see_each_others_plays(browser, asgi_url, tmp_path):
     ayse = player(browser)
     mehmet = player(browser, phone=True)
@@ -433,12 +443,7 @@ def test_a_player_whose_time_runs_out_has_the_hand_taken_away_at_once(browser, a
     take_seat(mehmet, link, 1, "Mehmet")
     start(ayse)
     mehmet.wait_for_selector(HAND)
-    for _move in range(20):
-        if mehmet.query_selector(PLAYABLE):
-            break
-        play_if_my_turn(ayse)
-        ayse.wait_for_timeout(200)
-    assert mehmet.query_selector(PLAYABLE)
+    until_the_turn_of(mehmet, ayse)
     # from the first frame whose turn is not his: is his hand still playable, and has the
     # table shown the timer's card yet
     mehmet.evaluate(
@@ -516,12 +521,7 @@ def test_an_away_players_turn_is_counted_down_and_then_a_bot_plays_it(browser, a
     take_seat(mehmet, link, 1, "Mehmet")
     start(ayse)
     mehmet.wait_for_selector(HAND)
-    for _move in range(5):
-        if mehmet.query_selector(PLAYABLE):
-            break
-        play_if_my_turn(ayse)
-        ayse.wait_for_timeout(200)
-    assert mehmet.query_selector(PLAYABLE)
+    until_the_turn_of(mehmet, ayse)
     mehmet_context.close()
     line = ayse.wait_for_selector(
         "[data-friends-status]:has-text('Mehmet is not at the table')", timeout=15_000
