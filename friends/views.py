@@ -13,6 +13,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_POST
 
 from pisti import Rules
@@ -123,6 +124,9 @@ def script_strings(lobby: str) -> dict:
         ),
         "time_left": _("%(seconds)s s left"),
         "your_time_left": _("Your turn: %(seconds)s s left"),
+        "seconds_short": pgettext(
+            "a turn's seconds left, in the flag on the table", "%(seconds)s s"
+        ),
         "stand_in_now": _("%(name)s is away: a bot plays for them from now on."),
         "deal_number": _("Deal %(n)s"),
         "this_deal": _("this deal"),

@@ -182,10 +182,6 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
       if (seat.seat === f.seat) item.appendChild(element("span", "you", " " + t.you));
       if (seat.stand_in) item.appendChild(standInLabel());
       else if (seat.away && seat.kind === "human") item.appendChild(element("span", "away-note", " — " + t.away));
-      if (seat.to_move && f.timer) {
-        item.appendChild(timerRing());
-        item.appendChild(element("span", "timer-text", "")).dataset.timerText = "";
-      }
       if (seat.away && seat.kind === "human" && f.seat !== null) {
         const button = element("button", "button-secondary", format(t.take_over, { name: seat.name }));
         button.type = "button";
@@ -447,39 +443,74 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
     });
   }
 
+  // The clock of the seat the table shows to play: the newest frame's once the table has
+  // reached that turn, the drawn frame's until then, none for a seat between them (a bot's
+  // turn, your card still in the air). The ring goes with the turn marker, a fresh one
+  // for each turn: it stayed, faded, beside the player who had just played, and came back
+  // at 15 s on the seat whose time had just run out.
+  function clockFor(turn) {
+    if (frame && frame.status === "playing" && String(frame.to_move) === turn) return frame;
+    if (drawn && String(drawn.to_move) === turn) return drawn;
+    return null;
+  }
+
+  function placeRing(turn, deadlineAt) {
+    let ring = hooks.players.querySelector(".timer-ring");
+    const item = turn === null ? null : hooks.players.querySelector(`li[data-seat="${turn}"]`);
+    if (ring && (ring.closest("li") !== item || ring.dataset.deadline !== String(deadlineAt))) {
+      ring.closest("li").classList.remove("is-to-move");
+      ring.nextElementSibling.remove();  // its words
+      ring.remove();
+      ring = null;
+    }
+    if (!ring && item) {
+      ring = item.appendChild(timerRing());
+      ring.dataset.deadline = String(deadlineAt);
+      item.appendChild(element("span", "timer-text", "")).dataset.timerText = "";
+      item.classList.add("is-to-move");
+    }
+    return ring;
+  }
+
   function tick() {
     countTakeOvers();
-    const arc = root.querySelector("[data-timer-arc]");
-    const text = root.querySelector("[data-timer-text]");
-    if (!arc || !drawn || drawn.deadlineAt === null) return;
-    // the turn has passed (your card has left the hand, or a newer frame's cards are still
-    // landing, bots' among them): the ring stops, empty and grey, rather than count on for
-    // a player who has played
-    const passing = (!!launched && drawn.to_move === drawn.seat)
-      || (!!frame && frame !== drawn && frame.to_move !== drawn.to_move);
-    arc.closest(".timer-ring").classList.toggle("is-passing", passing);
-    if (passing) {
+    if (!hooks.players || !drawn || !drawn.timer || drawn.status !== "playing") return;
+    const table = hooks.board && hooks.board.querySelector("[data-table]");
+    const turn = table && table.hasAttribute("data-turn") ? table.getAttribute("data-turn") : null;
+    const shown = turn === null ? null : clockFor(turn);
+    const counting = !!shown && shown.deadlineAt !== null && !shown.deal_over
+      && !(launched && String(shown.seat) === turn);
+    // a seat without a clock of its own now (a bot, a card in the air): an empty grey ring,
+    // so that a phone's one-line list keeps its height
+    const ring = placeRing(turn === null || turn === "-1" ? null : turn, counting ? shown.deadlineAt : null);
+    const flags = hooks.board ? hooks.board.querySelectorAll("[data-turn-flag]") : [];
+    flags.forEach((flag) => { delete flag.dataset.left; flag.classList.remove("is-low"); });
+    hooks.status.classList.remove("is-low");
+    if (!ring) return;
+    const text = ring.nextElementSibling;
+    const arc = ring.querySelector("[data-timer-arc]");
+    ring.classList.toggle("is-passing", !counting);
+    if (!counting) {
       text.textContent = "";
-      hooks.status.classList.remove("is-low");
       return;
     }
-    const left = Math.max(0, drawn.deadlineAt - Date.now());
-    arc.setAttribute("stroke-dashoffset", String(94.25 * (1 - left / (drawn.timer * 1000))));
-    // the last seconds in red (at "1 s left" the ring was still its calm green)
-    arc.closest(".timer-ring").classList.toggle("is-low", left <= LOW_SECONDS * 1000);
-    text.textContent = format(t.time_left, { seconds: Math.ceil(left / 1000) });
-    // your own clock also in the line above the table: on a wide screen the players' list
-    // with the ring stands in the side column, away from your hand
-    // not once your card has left the hand, nor while the table shows another's turn: the
-    // line said "Your turn" again for half a second under the next player's flag
-    const table = hooks.board && hooks.board.querySelector("[data-table]");
-    const turnShown = table && table.getAttribute("data-turn") === String(drawn.seat);
-    const yours = drawn.to_move === drawn.seat && drawn.seat !== null && !drawn.deal_over
-      && wide.matches && !launched && turnShown;
-    if (yours) say(keepUnit(format(t.your_time_left, { seconds: Math.ceil(left / 1000) })));
-    // your last seconds in red in the line too, where the eye is (only the ring's small
-    // words turned red)
-    hooks.status.classList.toggle("is-low", yours && left <= LOW_SECONDS * 1000);
+    const left = Math.max(0, shown.deadlineAt - Date.now());
+    const seconds = Math.ceil(left / 1000);
+    const low = left <= LOW_SECONDS * 1000;
+    arc.setAttribute("stroke-dashoffset", String(94.25 * (1 - left / (shown.timer * 1000))));
+    ring.classList.toggle("is-low", low);  // the last seconds in red (it stayed calm at 1 s)
+    text.textContent = format(t.time_left, { seconds });
+    // and on the table, in the flag of the seat to play, where the eyes are (the list
+    // stands above the strip on a phone, in the side column on a desktop)
+    const flag = table.querySelector(`[data-seat="${turn}"] [data-turn-flag]`);
+    if (flag) {
+      flag.dataset.left = keepUnit(format(t.seconds_short, { seconds }));
+      flag.classList.toggle("is-low", low);
+    }
+    // your own clock also in the line above the table on a wide screen
+    const yours = String(shown.seat) === turn && wide.matches;
+    if (yours) say(keepUnit(format(t.your_time_left, { seconds })));
+    hooks.status.classList.toggle("is-low", yours && low);  // red there too
   }
   window.setInterval(tick, 250);
 

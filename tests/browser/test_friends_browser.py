@@ -427,6 +427,13 @@ def test_the_timer_plays_for_an_absent_player(browser, asgi_url):
     # spent clock start again, or "Your turn" show while the table had his turn (nor
     # after her own cards, under his flag)
     ayse.wait_for_selector("li[data-seat='0'] .timer-ring")
+    # her seconds also in the flag of her seat on the table, where her eyes are
+    flag = ayse.wait_for_selector(
+        "[data-friends-board] [data-seat='0'] [data-turn-flag][data-left]"
+    )
+    assert re.fullmatch(r"\d+\s+s", flag.get_attribute("data-left")), flag.get_attribute(
+        "data-left"
+    )
     ayse.wait_for_timeout(300)
     watched = ayse.evaluate("window.__clock")
     assert watched["frames"] > 20 and watched["your_turn"] > 0
@@ -468,10 +475,11 @@ def test_a_player_whose_time_runs_out_has_the_hand_taken_away_at_once(browser, a
     after = mehmet.evaluate("window.__handAfterTurn")
     assert after and not any(after), after
     # settled: Ayşe's turn on his table and in his line, his hand a card shorter, no gap
-    mehmet.wait_for_timeout(500)
+    mehmet.wait_for_function(
+        "n => document.querySelectorAll(`" + HAND + "`).length === n", arg=cards - 1
+    )
     assert mehmet.get_attribute("[data-friends-board] [data-table]", "data-turn") == "0"
     assert "Your turn" not in mehmet.inner_text("[data-friends-status]")
-    assert mehmet.locator(HAND).count() == cards - 1
 
 
 # At every frame: a clock ring that counts up again (a fresh deadline shown on the seat
