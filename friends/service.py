@@ -374,17 +374,20 @@ def place_in_log(match: Match | None) -> list[int] | None:
     return [len(match.finished) + (match.current is not None), len(state.events)]
 
 
-def _with_remark(table: Table, match: Match | None, kind: Remark, seat: int, **extra) -> list:
+def _with_remark(
+    table: Table, match: Match | None, kind: Remark, seat: int, name: str | None = None
+) -> list:
     """The table's remarks with one more, placed after the plays made so far: call it
-    before the bots play on, so that their cards come after it."""
+    before the bots play on, so that their cards come after it. ``name``: the seat's, unless
+    given (a seat taken back under another name)."""
     place = place_in_log(match)
     if place is None:
         return table.remarks
-    name = extra.pop("name", None) or table.seats[seat]["name"]
     deal, after = place
+    name = name or table.seats[seat]["name"]
     return [
         *table.remarks,
-        {"kind": kind, "seat": seat, "name": name, "deal": deal, "after": after, **extra},
+        {"kind": kind, "seat": seat, "name": name, "deal": deal, "after": after},
     ]
 
 

@@ -271,8 +271,8 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
     });
     if (step.leftover) return;
     const isDue = (held) => held.deal === shownDeal && held.after <= step.index + 1;
-    const due = heldReactions.filter(isDue);
-    heldReactions = heldReactions.filter((held) => !isDue(held));
+    const due = heldLines.filter(isDue);
+    heldLines = heldLines.filter((held) => !isDue(held));
     due.forEach((held) => placeLine(held.text, held.deal, held.after, held.options));
   }
 
@@ -280,7 +280,7 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
   // the same place on every page and after a reload; one said after a play this page has
   // not shown yet waits for it; one of an earlier deal is not in this deal's log. So does
   // a remark of the server's (a bot standing in, a player back, the timer's card).
-  let heldReactions = [];
+  let heldLines = [];  // reactions and remarks waiting for the play they follow
   const loggedRemarks = new Set();  // ids of the server's remarks in the log
   function loggedPlays() {
     return [...hooks.log.children].filter((li) => li.value && !li.classList.contains("is-remark"));
@@ -302,12 +302,12 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
       return;
     }
     if (deal !== shownDeal) {
-      if (deal > (shownDeal || 0)) heldReactions.push({ text, deal, after, options });
+      if (deal > (shownDeal || 0)) heldLines.push({ text, deal, after, options });
       return;
     }
     const plays = loggedPlays();
     if (after > lastLogged(plays)) {
-      heldReactions.push({ text, deal, after, options });
+      heldLines.push({ text, deal, after, options });
       return;
     }
     logLine(hooks.log, text, options);

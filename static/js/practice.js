@@ -107,6 +107,12 @@ function game(root) {
     event.stopPropagation();
   }, true);
 
+  // No hint while the cards move: the bots play on. The answer's board, drawn after their
+  // cards, gives the button back (it was live under every bot's play).
+  function holdHint() {
+    root.querySelectorAll("[data-hint] button").forEach((button) => { button.disabled = true; });
+  }
+
   root.addEventListener("submit", (event) => {
     const form = event.target;
     if (form.hasAttribute("data-hint")) {
@@ -119,9 +125,7 @@ function game(root) {
     if (busy) return;  // one move at a time: a double click sends one request
     busy = true;
     root.setAttribute("aria-busy", "true");
-    // no hint while the cards move: the bots play on (the answer's board, drawn after
-    // their cards, gives the button back; it was live under every bot's play)
-    root.querySelectorAll("[data-hint] button").forEach((button) => { button.disabled = true; });
+    holdHint();
     const submitter = event.submitter;
     const clicked = submitter && submitter.name === "card"
       ? { card: submitter.value, button: submitter } : null;
@@ -156,8 +160,7 @@ function game(root) {
           });
           root.querySelectorAll("[data-side-captured], [data-side-pisti], [data-side-jack-pisti]")
             .forEach((cell) => { cell.textContent = "0"; });
-          // the answer's board came first: its Hint stays off under the bots' opening plays
-          root.querySelectorAll("[data-hint] button").forEach((button) => { button.disabled = true; });
+          holdHint();  // the answer's board came first: off under the bots' opening plays
         }
         const newDeal = !!payload.opening_html;
         const dealEnds = !!payload.deal_over && steps.length > 0;
