@@ -204,6 +204,33 @@ def deal_steps(state, names, side_names, start: int = 0) -> list[dict]:
     return steps
 
 
+_SUIT_SIGNS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+
+def card_sign(card: int) -> str:
+    """A card's corner index, as its face shows it ("10♦", "Q♥"): the short form a seat's
+    last play is written in (board.js writes the same from a step's card name)."""
+    name = card_name(card)
+    return ("10" if name[0] == "T" else name[0]) + _SUIT_SIGNS[name[1]]
+
+
+def last_plays(view) -> dict[int, dict]:
+    """Each seat's latest card this deal, as the seat's "played Q♥" shows it: a 2 vs 2 round
+    of three bot plays is over in a second or two, and a new player on a phone could not
+    tell afterwards who had laid what (the status line keeps only the last play)."""
+    latest = {}
+    for seat, card in view.history:
+        latest[seat] = card
+    return {
+        seat: {
+            "sign": card_sign(card),
+            "red": card_name(card)[1] in "DH",
+            "words": card_words(card),
+        }
+        for seat, card in latest.items()
+    }
+
+
 def card_entry(card: int, number: int | None = None, marks=None) -> dict:
     return {
         "card": card,
@@ -302,6 +329,7 @@ def present_view(
     # read as two piles); a screen reader hears it once per side (at your own seat for your
     # side, else at its first seat from yours): the partner's copy is marked "shared".
     told = {view.rules.side_of(seat)}  # your side's is told at your seat, drawn last
+    played = last_plays(view)
     seats = []
     for offset in [*range(1, players), 0]:
         other = (seat + offset) % players
@@ -324,6 +352,7 @@ def present_view(
                 "is_me": other == seat,
                 "is_turn": other == turn,
                 "stack": stack,
+                "last_play": played.get(other),
                 "revealed": [card_entry(c, marks=marks) for c in (revealed or {}).get(other, [])],
             }
         )

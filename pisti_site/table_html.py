@@ -44,17 +44,20 @@ def _stack_classes(stack: dict) -> str:
     return f" is-team{side}{' is-shared' if stack.get('shared') else ''}"
 
 
-def _team_word(stack: dict) -> str:
-    """A partnership's count says whose it is in words ("Team's cards 15" at both partners): the
-    same number at two seats, with a two-heads icon or a colour alone, read to three new
-    players as twice the cards (44 + 44 + 8 + 8 of a 52-card deck)."""
-    if not stack.get("team"):
-        return ""
-    # "Team's cards", not "Team": "Team 9" read as the team's number (the lobby has
-    # "Team 1" and "Team 2")
-    word = pgettext(
-        "before the count of a 2 vs 2 team's captured cards, at each partner", "Team's cards"
-    )
+def _stack_word(stack: dict) -> str:
+    """The word before a captured pile's count: whose cards they are. A partnership's says
+    "Team's cards 15" at both partners: the same number at two seats, with a two-heads icon
+    or a colour alone, read to three new players as twice the cards (44 + 44 + 8 + 8 of a
+    52-card deck). A player's own says "Taken 7": a bare number beside a pile of backs was
+    read as the cards still to come."""
+    if stack.get("team"):
+        # "Team's cards", not "Team": "Team 9" read as the team's number (the lobby has
+        # "Team 1" and "Team 2")
+        word = pgettext(
+            "before the count of a 2 vs 2 team's captured cards, at each partner", "Team's cards"
+        )
+    else:
+        word = pgettext("before the count of one player's captured cards", "Taken")
     return f'<span class="team-word">{_e(word)}</span> '
 
 
@@ -77,7 +80,7 @@ def stack_html(stack: dict) -> str:
         f'<div class="stack{_stack_classes(stack)}" '
         f'data-stack="{_e(stack["side"])}">\n'
         f'  <span class="stack-pile">{card_back("stack-card") if stack["cards"] else ""}</span>\n'
-        f'  <span class="stack-count" aria-hidden="true">{_team_word(stack)}'
+        f'  <span class="stack-count" aria-hidden="true">{_stack_word(stack)}'
         f"<span data-stack-count>{_e(stack['cards'])}</span></span>\n"
         f'  <span class="pisti-marks" aria-hidden="true" data-pisti-marks data-mark="{mark}" '
         f'data-jack-mark="{jack_mark}">{marks}</span>\n'
@@ -119,6 +122,32 @@ def _stack_of(seat: dict) -> str:
     return stack_html(seat["stack"]) if seat["stack"] else ""
 
 
+def _last_play(seat: dict) -> str:
+    """The seat's latest card this deal ("played Q♥"), kept in its place when there is none
+    yet so the seat does not grow at its first play; board.js fills it as each card lands,
+    from the pattern it carries."""
+    pattern = pgettext(
+        "beside a seat: the card it played last; %(card)s is the card's corner sign, as Q♥",
+        "played %(card)s",
+    )
+    play = seat.get("last_play")
+    if play is None:
+        return (
+            f'<p class="last-play is-none" data-last-play data-pattern="{_e(pattern)}">'
+            '<span class="last-play-sign" aria-hidden="true"></span>'
+            '<span class="visually-hidden"></span></p>'
+        )
+    shown = _e(pattern % {"card": "\x00"}).replace(
+        "\x00",
+        f'<span class="last-play-card{" is-red" if play["red"] else ""}">{_e(play["sign"])}</span>',
+    )
+    return (
+        f'<p class="last-play" data-last-play data-pattern="{_e(pattern)}">'
+        f'<span class="last-play-sign" aria-hidden="true">{shown}</span>'
+        f'<span class="visually-hidden">{_e(pattern % {"card": play["words"]})}</span></p>'
+    )
+
+
 def _other_seat(seat: dict) -> str:
     level = f' <span class="seat-level">{_e(seat["level"])}</span>' if seat["level"] else ""
     if seat["revealed"]:
@@ -136,7 +165,7 @@ def _other_seat(seat: dict) -> str:
             '<div class="seat-held">'
             f'<div class="seat-hand" data-seat-hand>{backs}</div>\n'
             f'      <p class="seat-count" data-seat-count data-counts="{_e("|".join(counts))}">'
-            f"{_e(counts[-1])}</p></div>"
+            f"{_e(counts[-1])}</p>{_last_play(seat)}</div>"
         )
     to_play = _("to play")  # outside the f-string, where makemessages finds it
     return (

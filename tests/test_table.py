@@ -54,7 +54,11 @@ def test_two_against_two_puts_the_partner_opposite():
     assert html.count('<span class="team-word">Team&#x27;s cards</span>') == 4
     assert html.count("data-stack-count>") == 4
     one_on_one = present_table(new_deal(Rules(), rng=random.Random(1)), 0, playable=False)
-    assert "team-word" not in render_table(one_on_one)
+    # one player's pile is named too ("Taken 7"): a bare number beside a pile of backs read
+    # as the cards still to come
+    plain = render_table(one_on_one)
+    assert "Team&#x27;s cards" not in plain
+    assert plain.count('<span class="team-word">Taken</span>') == 2
 
 
 def test_one_against_one_and_three_players():
@@ -75,6 +79,31 @@ def test_the_hand_closes_up_after_a_play():
 
 
 @pytest.mark.django_db
+def test_each_seat_shows_the_card_it_played_last_this_deal():
+    """ "played Q♥" beside each other seat: its latest card of the deal, from the public
+    history alone; the chip keeps its room (empty) before the seat's first play."""
+    state = new_deal(Rules(players=4, partnerships=True), rng=random.Random(5))
+    fresh = render_table(present_table(state, 0, playable=False))
+    assert fresh.count('class="last-play is-none"') == 3  # the three other seats
+    plays = []
+    for _turn in range(6):  # a round and a half: seats 1 and 2 play twice
+        seat, card = state.current_player, state.legal_plays()[0]
+        plays.append((seat, card))
+        state.play(card)
+    latest = {seat: card for seat, card in plays}
+    html = render_table(present_table(state, 0, playable=True))
+    assert "is-none" not in html
+    for seat in (1, 2, 3):
+        name = card_name(latest[seat])
+        sign = ("10" if name[0] == "T" else name[0]) + {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[
+            name[1]
+        ]
+        section = html.split(f'data-seat="{seat}"')[1].split("</section>")[0]
+        assert f">{sign}</span>" in section, (seat, sign)
+        assert ("is-red" in section.split("last-play-card")[1][:12]) == (name[1] in "DH")
+    assert "data-last-play" not in html.split('class="seat seat-bottom')[1]  # not at your own
+
+
 def test_a_game_page_draws_only_cards_the_player_may_see(client):
     url = start_game(client, table="2v2")
     for _ in range(3):

@@ -403,10 +403,35 @@ function withYourTurn(board, step) {
   return handedOver && yours ? step.text + " " + yours : step.text;
 }
 
+// A card's corner sign ("10♦", "Q♥") from its name ("TD", "QH"), as the server writes it
+// (pisti_site/table.py card_sign).
+const SUIT_SIGNS = { C: "♣", D: "♦", H: "♥", S: "♠" };
+
+function cardSign(name) {
+  return (name[0] === "T" ? "10" : name[0]) + SUIT_SIGNS[name[1]];
+}
+
+// The seat's "played Q♥" shows the card that just landed: after a 2 vs 2 round of three
+// quick bot plays each seat still says what it laid.
+function showLastPlay(board, step) {
+  const chip = board.querySelector("[data-seat='" + step.seat + "'] [data-last-play]");
+  if (!chip || !step.card) return;
+  const pattern = chip.getAttribute("data-pattern") || "%(card)s";
+  const [before, after] = pattern.split("%(card)s");
+  const card = document.createElement("span");
+  card.className = "last-play-card" + (/[DH]$/.test(step.card) ? " is-red" : "");
+  card.textContent = cardSign(step.card);
+  const sign = chip.querySelector(".last-play-sign");
+  sign.replaceChildren(before || "", card, after || "");
+  chip.querySelector(".visually-hidden").textContent = pattern.replace("%(card)s", step.words || "");
+  chip.classList.remove("is-none");
+}
+
 // A step lands: its line in the status, the page's own handler, and the document event
 // the sounds (and the tests) listen to.
 function tellStep(board, step, options) {
   setStatus(board, step.text);
+  if (!step.leftover) showLastPlay(board, step);
   if (options.instant) return;  // replayed to reach a later play: already told once
   if (options.onStep) options.onStep(step);
   document.dispatchEvent(new CustomEvent("pisti:step", { detail: step }));

@@ -11,6 +11,10 @@ import { bindSound } from "./sound.js";
 function game(root) {
   let busy = false;
   let drawerOpen = false;  // survives the board being swapped in after a help change
+  // opened while the cards were moving (a look at the moves as the bots play): it closes
+  // when the turn comes back, so the hand is not left under it (a new player had to find
+  // "Close" before every card)
+  let drawerPeek = false;
   const board = new Board(root, { onStep: (step) => logStep(root.querySelector("[data-log]"), step) });
 
   // A refused or unsent card is told in the table's own status line (one message, where
@@ -56,6 +60,7 @@ function game(root) {
     const toggle = root.querySelector(".score-strip [data-drawer-toggle]");
     if (!drawer || !toggle) return;
     drawerOpen = open;
+    drawerPeek = open && busy;
     drawer.classList.toggle("is-open", open);
     root.querySelectorAll("[data-drawer-toggle]").forEach((t) => {
       t.setAttribute("aria-expanded", open ? "true" : "false");
@@ -166,6 +171,7 @@ function game(root) {
         const dealEnds = !!payload.deal_over && steps.length > 0;
         return board.play(steps, { clicked, launched, newDeal, dealEnds }).then(() => {
           const isHelp = form.hasAttribute("data-help");
+          if (drawerPeek && !payload.deal_over) setDrawer(false);
           const changed = isHelp && document.activeElement && document.activeElement.name;
           render(payload, isHelp);
           // A help switch keeps the focus where the player left it.

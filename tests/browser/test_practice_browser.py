@@ -327,7 +327,7 @@ def test_every_house_rule_choice_shows_whole_in_every_language(browser, site_url
 def test_on_a_phone_the_pills_key_follows_your_own_pill(browser, site_url, language):
     """On a phone the key of the deal's points ("this deal") sits right after your own pill,
     on the sides' first line: at the line's end it wrapped alone and was hidden, which left
-    "+3" unexplained. Once a side has points your "+0" shows too, so the key has its pill."""
+    "+3" unexplained. Every pill shows from the start, so the key always has its pill."""
     context = browser.new_context(
         viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
     )
@@ -337,6 +337,11 @@ def test_on_a_phone_the_pills_key_follows_your_own_pill(browser, site_url, langu
     page.wait_for_selector("[data-practice]")
     legend = page.locator(".score-strip .strip-legend")
     pills = page.locator("[data-strip-points]")
+    # from the first card on, every pill and the key show: "+0 this deal" says what the pills
+    # will count (pills that came only with the first points read as "0 +15")
+    assert legend.is_visible()
+    assert [pills.nth(i).is_visible() for i in range(pills.count())] == [True] * pills.count()
+    assert pills.nth(0).inner_text() == "+0"
     # as the board marks them when only the opponent has taken cards this deal
     page.evaluate(
         """() => document.querySelectorAll("[data-strip-points]").forEach((pill, index) => {

@@ -481,6 +481,69 @@ def test_the_phone_drawer_opens_over_the_table_and_closes(browser, site_url):
     context.close()
 
 
+def test_a_look_at_the_moves_while_the_bots_play_closes_when_your_turn_comes(browser, site_url):
+    """The drawer opened while the cards move is a look at the moves: it closes as the turn
+    comes back, so the hand is not left under it; one opened at your turn stays open."""
+    context = context_for(browser, "phone", pace="normal")
+    page = context.new_page()
+    new_game(page, site_url, table="2v2")
+    hold_the_answers(page, 0.5)
+    page.locator(".hand:not([disabled]) button[name=card]").first.click()
+    page.click(".score-strip [data-drawer-toggle]", force=True)
+    assert page.locator("[data-drawer].is-open").count() == 1
+    wait_idle(page)
+    page.wait_for_function("() => !document.querySelector('[data-drawer].is-open')")
+    assert page.locator(".hand:not([disabled]) button[name=card]").first.is_visible()
+    page.click(".score-strip [data-drawer-toggle]")  # at your turn: a read, not a peek
+    page.wait_for_timeout(300)
+    assert page.locator("[data-drawer].is-open").count() == 1
+    context.close()
+
+
+LAST_PLAY_WATCHER = """() => {
+  window.lastPlayMisses = [];
+  window.lastPlays = {};
+  document.addEventListener("pisti:step", (event) => {
+    const step = event.detail;
+    if (step.leftover) return;
+    window.lastPlays[step.seat] = step.card;
+    const chip = document.querySelector("[data-seat='" + step.seat + "'] [data-last-play]");
+    if (!chip) return;  // your own seat has none
+    const sign = chip.querySelector(".last-play-card");
+    const want = (step.card[0] === "T" ? "10" : step.card[0]) +
+      { C: "♣", D: "♦", H: "♥", S: "♠" }[step.card[1]];
+    if (!sign || sign.textContent !== want || chip.classList.contains("is-none")) {
+      window.lastPlayMisses.push([step.seat, want, chip.textContent]);
+    }
+  });
+}"""
+
+
+@pytest.mark.parametrize("language", ["en", "tr"])
+def test_each_seat_says_what_it_played_as_the_card_lands(browser, site_url, language):
+    """A 2 vs 2 round of three bot plays goes by in a second or two: each seat's "played
+    Q♥" changes as its card lands, and the board drawn after the plays says the same."""
+    context = context_for(browser, "phone")
+    page = context.new_page()
+    new_game(page, site_url, table="2v2", language=language)
+    page.evaluate(LAST_PLAY_WATCHER)
+    play_first_cards(page, 2)
+    plays = page.evaluate("window.lastPlays")
+    assert len(plays) == 4 and page.evaluate("window.lastPlayMisses") == []
+    me = page.get_attribute("[data-table]", "data-me")
+    for seat, card in plays.items():
+        if seat == me:
+            continue
+        chip = page.locator(f"[data-seat='{seat}'] [data-last-play]")
+        sign = ("10" if card[0] == "T" else card[0]) + {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[
+            card[1]
+        ]
+        assert chip.locator(".last-play-card").inner_text() == sign
+        assert chip.is_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    context.close()
+
+
 def test_the_tutorial_shows_the_learner_result_before_the_replies(browser, site_url):
     from tutorial.content_loader import read_lessons
 
