@@ -123,32 +123,31 @@ def _stack_of(seat: dict) -> str:
 
 
 def _last_play(seat: dict) -> str:
-    """The seat's latest card this deal ("played Q♥"), kept in its place when there is none
-    yet so the seat does not grow at its first play; board.js fills it as each card lands,
+    """The seat's latest card this deal ("played Q♥"). Before the seat's first play it is
+    drawn unseen with a card of the widest sign, so the seat neither grows nor moves at that
+    play (the chip keeps one width for every card); board.js fills it as each card lands,
     from the pattern it carries."""
     pattern = pgettext(
         "beside a seat: the card it played last; %(card)s is the card's corner sign, as Q♥",
         "played %(card)s",
     )
-    play = seat.get("last_play")
-    if play is None:
-        return (
-            f'<p class="last-play is-none" data-last-play data-pattern="{_e(pattern)}">'
-            '<span class="last-play-sign" aria-hidden="true"></span>'
-            '<span class="visually-hidden"></span></p>'
-        )
-    shown = _e(pattern % {"card": "\x00"}).replace(
-        "\x00",
-        f'<span class="last-play-card{" is-red" if play["red"] else ""}">{_e(play["sign"])}</span>',
-    )
+    play = seat.get("last_play") or {"sign": "10♠", "red": False, "words": ""}
+    red = " is-red" if play["red"] else ""
+    sign = f'<span class="last-play-card{red}">{_e(play["sign"])}</span>'
+    shown = _e(pattern % {"card": "\x00"}).replace("\x00", sign)
+    words = _e(pattern % {"card": play["words"]}) if seat.get("last_play") else ""
+    none = "" if seat.get("last_play") else " is-none"
     return (
-        f'<p class="last-play" data-last-play data-pattern="{_e(pattern)}">'
+        f'<span class="last-play{none}" data-last-play data-pattern="{_e(pattern)}">'
         f'<span class="last-play-sign" aria-hidden="true">{shown}</span>'
-        f'<span class="visually-hidden">{_e(pattern % {"card": play["words"]})}</span></p>'
+        f'<span class="visually-hidden">{words}</span></span>'
     )
 
 
 def _other_seat(seat: dict) -> str:
+    # the top seat says its last card on its name's line: beside the backs and the team's
+    # count it made the line too long for a phone, and the pile wrapped on and off it
+    top = seat["position"] == "top"
     level = f' <span class="seat-level">{_e(seat["level"])}</span>' if seat["level"] else ""
     if seat["revealed"]:
         hand = _revealed(seat) + "\n      "
@@ -165,14 +164,15 @@ def _other_seat(seat: dict) -> str:
             '<div class="seat-held">'
             f'<div class="seat-hand" data-seat-hand>{backs}</div>\n'
             f'      <p class="seat-count" data-seat-count data-counts="{_e("|".join(counts))}">'
-            f"{_e(counts[-1])}</p>{_last_play(seat)}</div>"
+            f"{_e(counts[-1])}</p>{'' if top else _last_play(seat)}</div>"
         )
     to_play = _("to play")  # outside the f-string, where makemessages finds it
     return (
         f'\n    <section class="seat seat-{_e(seat["position"])}{_is_turn(seat)}" '
         f'data-seat="{_e(seat["seat"])}" aria-label="{_e(seat["name"])}">\n'
         f'      <p class="seat-label"><span class="seat-name">{_e(seat["name"])}</span>'
-        f'{level} <span class="turn-flag" data-turn-flag>{_e(to_play)}</span></p>\n'
+        f'{level} <span class="turn-flag" data-turn-flag>{_e(to_play)}</span>'
+        f"{_last_play(seat) if top and not seat['revealed'] else ''}</p>\n"
         f"      {hand}\n"
         f"      {_stack_of(seat)}\n"
         "    </section>\n    "

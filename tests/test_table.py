@@ -78,7 +78,6 @@ def test_the_hand_closes_up_after_a_play():
     assert "card-slot" not in render_table(table)
 
 
-@pytest.mark.django_db
 def test_each_seat_shows_the_card_it_played_last_this_deal():
     """ "played Q♥" beside each other seat: its latest card of the deal, from the public
     history alone; the chip keeps its room (empty) before the seat's first play."""
@@ -104,6 +103,7 @@ def test_each_seat_shows_the_card_it_played_last_this_deal():
     assert "data-last-play" not in html.split('class="seat seat-bottom')[1]  # not at your own
 
 
+@pytest.mark.django_db
 def test_a_game_page_draws_only_cards_the_player_may_see(client):
     url = start_game(client, table="2v2")
     for _ in range(3):

@@ -378,10 +378,12 @@ function countSideTable(step) {
 // changed as a capture's cards reach the capturer's pile; a pişti's points pop.
 function showPoints(step) {
   if (!step.points) return;
+  let gained = 0;
   document.querySelectorAll("[data-strip-points]").forEach((cell) => {
     const side = Number(cell.getAttribute("data-strip-points"));
     const text = "+" + step.points[side];
     if (cell.textContent === text) return;
+    if (side === step.side && !gained) gained = step.points[side] - (Number(cell.textContent) || 0);
     cell.textContent = text;
     cell.classList.toggle("is-zero", !step.points[side]);
     if (side === step.side && (step.pisti || step.jack_pisti)) {
@@ -392,6 +394,32 @@ function showPoints(step) {
       ], { duration: 900, easing: "ease-out" });
     }
   });
+  if (gained > 0) floatPoints(step, gained);
+}
+
+// The points a capture scored rise from the capturer's own pile ("+3" by the seat that took
+// them): the strip above the table changed where a phone player's eye was not.
+function floatPoints(step, gained) {
+  const stack = document.querySelector("[data-seat='" + step.seat + "'] [data-stack]");
+  if (!stack || reducedMotion()) return;
+  const box = stack.getBoundingClientRect();
+  const float = document.createElement("div");
+  float.className = "points-float" + (step.pisti || step.jack_pisti ? " is-pisti" : "");
+  float.setAttribute("aria-hidden", "true");
+  float.textContent = "+" + gained;
+  float.style.left = box.left + box.width / 2 + "px";
+  float.style.top = box.top + "px";
+  document.body.appendChild(float);
+  if (!float.animate) {
+    window.setTimeout(() => float.remove(), 1100);
+    return;
+  }
+  float.animate([
+    { transform: "translate(-50%, 0)", opacity: 0 },
+    { transform: "translate(-50%, -70%)", opacity: 1, offset: .2 },
+    { transform: "translate(-50%, -160%)", opacity: 1, offset: .75 },
+    { transform: "translate(-50%, -220%)", opacity: 0 },
+  ], { duration: 1100, easing: "ease-out" }).finished.catch(() => {}).then(() => float.remove());
 }
 
 // A play's line, and "Your turn." after it when it handed the turn to you (a new player

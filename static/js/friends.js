@@ -233,7 +233,7 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
       if (f.deal_over) {
         // the total already counts the deal; the pill keeps its place, unseen, so the
         // strip does not jump when the next deal's points come
-        const place = entry.appendChild(element("span", "strip-now is-zero", "+0"));
+        const place = entry.appendChild(element("span", "strip-now is-zero is-place", "+0"));
         place.setAttribute("aria-hidden", "true");
         return;
       }
@@ -244,7 +244,7 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
       entry.appendChild(element("span", "visually-hidden", " " + t.this_deal));
     });
     // a key says what the pills are, as in the practice game (CSS puts it after your pill;
-    // unseen while every pill is empty, as between deals)
+    // unseen between deals, when the pills only keep their places)
     const key = sides.appendChild(element("span", "strip-legend"));
     key.setAttribute("aria-hidden", "true");
     key.textContent = t.this_deal;

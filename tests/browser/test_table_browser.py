@@ -103,9 +103,19 @@ STRIP_WATCHER = """() => {
         !!document.querySelector(".pisti-burst")]);
     }
   }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  // a capture that scores shows its points rising from the capturer's pile ("+3"), once
+  window.__floats = []; window.__floatsDue = [];
+  new MutationObserver((changes) => changes.forEach((c) => c.addedNodes.forEach((node) => {
+    if (node.classList && node.classList.contains("points-float")) window.__floats.push(node.textContent);
+  }))).observe(document.body, { childList: true });
   document.addEventListener("pisti:step", (e) => {
     window.__last = e.detail;
     if (e.detail.leftover) window.__leftover = e.detail.text;
+    const pill = document.querySelector("[data-strip-points='" + e.detail.side + "']");
+    if (pill && e.detail.points) {
+      const gained = e.detail.points[e.detail.side] - Number(pill.textContent);
+      if (gained > 0) window.__floatsDue.push("+" + gained);
+    }
   });
   document.addEventListener("pisti:steps-done", () => {
     const shown = Array.from(document.querySelectorAll("[data-strip-points]"))
@@ -145,6 +155,8 @@ def assert_the_strip_followed_the_deal(page, turns):
         # a line of its own, not numbered as a move
         assert page.locator("[data-log] li.is-remark").last.text_content() == leftover
         assert pairs[-1][1] == final  # the sweep brought the deal's final score
+    floats = page.evaluate("window.__floats")
+    assert floats and floats == page.evaluate("window.__floatsDue"), floats
 
 
 # The four seats' layouts on both screens, and the two seats' on the narrower one (the 1 vs
@@ -182,7 +194,7 @@ def test_a_whole_deal_stays_on_one_screen(browser, site_url, kind, table):
             shown = page.locator(visible).all_inner_texts()
             assert shown == counts, shown
             words = page.locator(f"[data-stack='{side}'] .team-word:visible").all_inner_texts()
-            assert words == ([] if table == "1v1" else ["Team's cards", "Team's cards"]), words
+            assert words == (["Taken"] if table == "1v1" else ["Team's cards"] * 2), words
         if table == "2v2":
             # one pile of backs per team, and the two counts of a team in one colour, the
             # colour of the team's dot in the strip
