@@ -106,7 +106,9 @@ STRIP_WATCHER = """() => {
   // a capture that scores shows its points rising from the capturer's pile ("+3"), once
   window.__floats = []; window.__floatsDue = [];
   new MutationObserver((changes) => changes.forEach((c) => c.addedNodes.forEach((node) => {
-    if (node.classList && node.classList.contains("points-float")) window.__floats.push(node.textContent);
+    if (node.classList && node.classList.contains("points-float")) {
+      window.__floats.push(node.textContent);
+    }
   }))).observe(document.body, { childList: true });
   document.addEventListener("pisti:step", (e) => {
     window.__last = e.detail;
