@@ -103,6 +103,17 @@ def lobby_line(creator: bool, full: bool, seated: bool = True, watchable: bool =
     return ""  # the form under the seats says every seat must be taken
 
 
+def _partner_name(table: Table, index: int) -> str:
+    """Who the seat at ``index`` plays with at a 2 vs 2 table (the seat opposite), by the name
+    the table gives them, or "" while that seat is free: a friend joining chose a seat by
+    "Team 2" alone without knowing whose partner it made them."""
+    partner = (index + 2) % len(table.seats)
+    entry = table.seats[partner]
+    if entry["kind"] == "human":
+        return entry["name"]
+    return table.bot_name(partner) if entry["kind"] == "bot" else ""
+
+
 def script_strings(lobby: str) -> dict:
     """The words the table's script puts on screen, in the page's language."""
     return {
@@ -171,6 +182,7 @@ def table_page(request, table_id):
                     "bot_name": table.bot_name(i),
                     # partners: each seat says its side, as the engine pairs them
                     "team": rules.side_of(i) + 1 if rules.partnerships else None,
+                    "partner": _partner_name(table, i) if rules.partnerships else "",
                 }
                 for i, entry in enumerate(table.seats)
             ],

@@ -174,6 +174,25 @@ def test_a_free_seat_offers_a_bot_and_only_a_bots_seat_offers_to_free_it(client)
     assert table.seats[1]["kind"] == "empty"
 
 
+def test_each_seat_of_a_two_against_two_lobby_names_the_partner_it_would_play_with(client):
+    """ "Team 2" alone did not tell a friend choosing a seat whose partner it made them."""
+    table = make(client, kind="2v2")
+    url = reverse("friends:table", args=[table.pk])
+    client.post(url + "bot/", {"seat": "1", "level": "easy"})
+    page = client.get(url).content.decode()
+    table.refresh_from_db()
+    partners = {
+        int(seat): re.search(r'class="seat-partner">partner: (.*?)<', body).group(1)
+        if "seat-partner" in body
+        else None
+        for seat, body in re.findall(
+            r'<li class="friends-seat" data-seat="(\d)">(.*?)</li>', page, re.S
+        )
+    }
+    # seats 1 and 3 (index 0 and 2) play together, as do 2 and 4
+    assert partners == {0: None, 1: None, 2: "Ayşe", 3: table.bot_name(1)}
+
+
 def test_an_invited_friend_is_told_who_invites_them_and_the_host_how_to_invite(client):
     from django.test import Client
 
