@@ -350,17 +350,29 @@ def next_deal(table: Table, seat: int | None, version) -> None:
     version = _check_version(table, version)
     seats = [dict(entry) for entry in table.seats]
     seats[seat]["ready"] = True
-    if waiting_for(table, seats):
+    if not _go_on_if_ready(table, version, match, seats):
         _save(table, version, presence_only=True, seats=seats)
-        return
+
+
+def _go_on_if_ready(table: Table, version: int, match: Match, seats: list[dict], remarks=None):
+    """Between deals, once somebody has asked to go on and nobody at the table still holds
+    it up: the next deal is dealt (after the match, a new match with the same seats) and
+    stored. Also after a seat stops holding it up because a bot now plays it (the player
+    left, or was let go): the press already made is not lost (it had to be made again).
+    Returns whether it dealt."""
+    if match.current is not None or waiting_for(table, seats):
+        return False
+    if not any(entry.get("ready") for entry in seats):
+        return False
     for entry in seats:
         entry.pop("ready", None)
     if match.outcome.over:
         _new_match(table, version, seats)
-        return
+        return True
     matchplay.deal_next(match)
     run_bots(table, match, seats)
-    _store_match(table, version, match, seats)
+    _store_match(table, version, match, seats, remarks)
+    return True
 
 
 def place_in_log(match: Match | None) -> list[int] | None:
@@ -486,7 +498,8 @@ def leave_game(table: Table, token: str | None) -> None:
     match = _playing_match(table)
     remarks = _with_remark(table, match, Remark.LEFT, seat)
     run_bots(table, match, seats)
-    _store_match(table, table.version, match, seats, remarks)
+    if not _go_on_if_ready(table, table.version, match, seats, remarks):
+        _store_match(table, table.version, match, seats, remarks)
 
 
 def take_over_in(table: Table, index: int, now=None) -> int | None:
@@ -522,4 +535,5 @@ def take_over(table: Table, seat: int | None, target, now=None) -> None:
         return
     remarks = _with_remark(table, match, Remark.AWAY, target)
     run_bots(table, match, seats)
-    _store_match(table, table.version, match, seats, remarks)
+    if not _go_on_if_ready(table, table.version, match, seats, remarks):
+        _store_match(table, table.version, match, seats, remarks)

@@ -119,6 +119,53 @@ def test_an_away_player_does_not_hold_up_the_next_deal():
     assert service.load_match(table).current is not None
 
 
+def test_a_player_who_leaves_after_the_others_pressed_next_deal_does_not_lose_their_press():
+    """Ayşe asks for the next deal; Mehmet leaves the table instead of pressing (a bot takes
+    his seat): the deal Ayşe asked for is dealt at once, her press not lost."""
+    table, ayse = make_table("1v1", target=500)
+    mehmet = service.take_seat(table, 1, "Mehmet", None)
+    service.start(table, ayse)
+    table.refresh_from_db()
+    play_out_the_deal(table)
+    service.next_deal(table, 0, table.version)
+    table.refresh_from_db()
+    assert service.load_match(table).current is None
+    service.leave_game(table, mehmet)
+    table.refresh_from_db()
+    match = service.load_match(table)
+    assert match.current is not None and len(match.finished) == 1
+    assert table.seats[1]["stand_in"] and not any(seat.get("ready") for seat in table.seats)
+
+
+def test_letting_a_bot_play_for_an_away_player_deals_the_deal_already_asked_for():
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    table = two_players_at_play(target=500)
+    play_out_the_deal(table)
+    service.next_deal(table, 0, table.version)
+    service.set_presence(table, 1, False)
+    table.refresh_from_db()
+    assert service.load_match(table).current is None  # a closed tab may be a reload: it waits
+    later = timezone.now() + service.TAKE_OVER_AFTER + timedelta(seconds=1)
+    service.take_over(table, 0, 1, now=later)
+    table.refresh_from_db()
+    assert service.load_match(table).current is not None
+
+
+def test_nobody_asked_to_go_on_so_a_player_leaving_keeps_the_summary():
+    table, ayse = make_table("1v1", target=500)
+    mehmet = service.take_seat(table, 1, "Mehmet", None)
+    service.start(table, ayse)
+    table.refresh_from_db()
+    play_out_the_deal(table)
+    service.leave_game(table, mehmet)
+    table.refresh_from_db()
+    assert service.load_match(table).current is None
+    assert "data-next" in frame_for(table, 0)["deal_end"]
+
+
 def test_a_press_on_a_stale_summary_is_refused_and_changes_nothing():
     table = two_players_at_play(target=500)
     with pytest.raises(service.Refused):
