@@ -143,10 +143,19 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
     if (!frame || !frame.view || turn === null) return;
     // -1: the round's last card, your turn waits for your new hand (the next frame)
     if (Number(turn) >= 0) say(turnText(frame, Number(turn)));
-    hooks.players.querySelectorAll("[data-seat]").forEach((item) => {
+    markToMove();
+  });
+
+  // The one place the players' list marks the seat to play: from the board's own record
+  // of whose turn it is (data-turn), as the seats' flags and the clock's ring follow it.
+  function markToMove() {
+    const table = board.element;
+    const turn = table && table.hasAttribute("data-turn") ? table.getAttribute("data-turn") : null;
+    if (!hooks.players) return;
+    hooks.players.querySelectorAll("li[data-seat]").forEach((item) => {
       item.classList.toggle("is-to-move", item.dataset.seat === turn);
     });
-  });
+  }
 
   function timerRing() {
     const ring = document.createElementNS(SVG, "svg");
@@ -175,7 +184,6 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
     f.seats.forEach((seat) => {
       const item = element("li", "friends-player");
       item.dataset.seat = seat.seat;
-      if (seat.to_move) item.classList.add("is-to-move");
       if (seat.away) item.classList.add("is-away");
       item.appendChild(element("strong", "", seat.name));
       if (seat.level_name) item.appendChild(element("span", "seat-level", seat.level_name));
@@ -200,6 +208,7 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
       if (!seat.away) takeOverAt.delete(seat.seat);
       list.appendChild(item);
     });
+    markToMove();
     tick();
   }
 
@@ -458,7 +467,6 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
     let ring = hooks.players.querySelector(".timer-ring");
     const item = turn === null ? null : hooks.players.querySelector(`li[data-seat="${turn}"]`);
     if (ring && (ring.closest("li") !== item || ring.dataset.deadline !== String(deadlineAt))) {
-      ring.closest("li").classList.remove("is-to-move");
       ring.nextElementSibling.remove();  // its words
       ring.remove();
       ring = null;
@@ -467,7 +475,6 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
       ring = item.appendChild(timerRing());
       ring.dataset.deadline = String(deadlineAt);
       item.appendChild(element("span", "timer-text", "")).dataset.timerText = "";
-      item.classList.add("is-to-move");
     }
     return ring;
   }
