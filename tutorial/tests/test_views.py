@@ -227,8 +227,11 @@ def hidden_cards(step):
     view = view_for(state, 0)
     visible = set(view.hand) | set(view.pile_face_up)
     everything = set(c for h in state.hands for c in h) | set(state.pile) | set(state.stock)
-    # A face-up jack sent back under the stock was shown to everyone before it went.
-    return everything - visible - set(state.layout.returned_jacks)
+    # A face-up jack sent back under the stock was shown to everyone before it went, and
+    # every card played this deal was played face up (the seats say their last one); a
+    # lesson's made-up stock holds the whole rest of the pack, played cards too.
+    played = {card for _seat, card in view.history}
+    return everything - visible - set(state.layout.returned_jacks) - played
 
 
 def test_no_page_shows_a_card_the_learner_cannot_see(client):
