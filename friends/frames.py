@@ -77,6 +77,7 @@ def board_html(table: Table, match, state, seat: int | None, names: dict) -> str
     view = view_for(state, me, match.totals)  # built once: the board and the "takes" marks
     data = present_view(
         view,
+        events=state.events,
         playable=playable,
         levels={
             i: level_name(entry["level"])

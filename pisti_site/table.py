@@ -214,20 +214,27 @@ def card_sign(card: int) -> str:
     return ("10" if name[0] == "T" else name[0]) + _SUIT_SIGNS[name[1]]
 
 
-def last_plays(view) -> dict[int, dict]:
-    """Each seat's latest card this deal, as the seat's "played Q♥" shows it: a 2 vs 2 round
-    of three bot plays is over in a second or two, and a new player on a phone could not
-    tell afterwards who had laid what (the status line keeps only the last play)."""
+def last_plays(view, events=None) -> dict[int, dict]:
+    """Each seat's latest card this deal, as the seat's "played Q♥" shows it, and what it
+    took ("took the pile", "pişti!") when the deal's ``events`` are given (the history alone
+    does not say): a 2 vs 2 round of three bot plays is over in a second or two, and a new
+    player on a phone could not tell afterwards who had laid what, nor who took the pile (the
+    status line keeps only the last play)."""
     latest = {}
-    for seat, card in view.history:
-        latest[seat] = card
+    if events is not None:
+        for event in events:
+            latest[event.seat] = (event.card, event.captured, event.kind)
+    else:
+        for seat, card in view.history:
+            latest[seat] = (card, 0, None)
     return {
         seat: {
             "sign": card_sign(card),
             "red": card_name(card)[1] in "DH",
             "words": card_words(card),
+            "took": {PISTI: "pisti", JACK_PISTI: "jack_pisti"}.get(kind, "pile" if taken else ""),
         }
-        for seat, card in latest.items()
+        for seat, (card, taken, kind) in latest.items()
     }
 
 
@@ -296,6 +303,7 @@ def present_table(
     """
     return present_view(
         view_for(state, seat, match_totals),
+        events=state.events,
         playable=playable,
         levels=levels,
         form=form,
@@ -308,6 +316,7 @@ def present_table(
 def present_view(
     view,
     *,
+    events=None,
     playable: bool,
     levels=None,
     form=None,
@@ -315,7 +324,8 @@ def present_view(
     marks=None,
     show_hand: bool = True,
 ) -> dict:
-    """:func:`present_table` from a seat's view alone (a puzzle stores only the view)."""
+    """:func:`present_table` from a seat's view alone (a puzzle stores only the view); the
+    deal's ``events``, where the page has them, let each seat say what its last card took."""
     seat = view.seat
     players = view.players
     # "You", "Left opponent"…: names of chairs as seen from the viewer's, whichever seat of
@@ -329,7 +339,7 @@ def present_view(
     # read as two piles); a screen reader hears it once per side (at your own seat for your
     # side, else at its first seat from yours): the partner's copy is marked "shared".
     told = {view.rules.side_of(seat)}  # your side's is told at your seat, drawn last
-    played = last_plays(view)
+    played = last_plays(view, events)
     seats = []
     for offset in [*range(1, players), 0]:
         other = (seat + offset) % players

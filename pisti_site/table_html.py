@@ -122,24 +122,42 @@ def _stack_of(seat: dict) -> str:
     return stack_html(seat["stack"]) if seat["stack"] else ""
 
 
+def _took_words() -> dict[str, str]:
+    """What a seat's last card took, under it: the words board.js also puts there."""
+    return {
+        "pile": pgettext("under a seat's last card: it captured", "took the pile"),
+        "pisti": pgettext("under a seat's last card: it made a pişti", "pişti!"),
+        "jack_pisti": pgettext("under a seat's last card: it made a jack pişti", "jack pişti!"),
+    }
+
+
 def _last_play(seat: dict) -> str:
-    """The seat's latest card this deal ("played Q♥"). Before the seat's first play it is
-    drawn unseen with a card of the widest sign, so the seat neither grows nor moves at that
-    play (the chip keeps one width for every card); board.js fills it as each card lands,
-    from the pattern it carries."""
+    """The seat's latest card this deal ("played Q♥") and, on a line under it, what it took
+    ("took the pile", "pişti!"). Before the seat's first play it is drawn unseen with a
+    card of the widest sign, and the second line keeps its room when the card took nothing,
+    so the seat neither grows nor moves (the chip keeps one width for every card); board.js
+    fills it as each card lands, from the words it carries."""
     pattern = pgettext(
         "beside a seat: the card it played last; %(card)s is the card's corner sign, as Q♥",
         "played %(card)s",
     )
-    play = seat.get("last_play") or {"sign": "10♠", "red": False, "words": ""}
+    took = _took_words()
+    play = seat.get("last_play") or {"sign": "10♠", "red": False, "words": "", "took": ""}
     red = " is-red" if play["red"] else ""
     sign = f'<span class="last-play-card{red}">{_e(play["sign"])}</span>'
     shown = _e(pattern % {"card": "\x00"}).replace("\x00", sign)
-    words = _e(pattern % {"card": play["words"]}) if seat.get("last_play") else ""
+    took_text = took.get(play["took"], "")
+    words = ""
+    if seat.get("last_play"):
+        words = _e(pattern % {"card": play["words"]}) + (f", {_e(took_text)}" if took_text else "")
     none = "" if seat.get("last_play") else " is-none"
+    kind = f" took-{play['took']}" if play["took"] else ""
     return (
-        f'<span class="last-play{none}" data-last-play data-pattern="{_e(pattern)}">'
+        f'<span class="last-play{none}{kind}" data-last-play data-pattern="{_e(pattern)}" '
+        f'data-took-pile="{_e(took["pile"])}" data-took-pisti="{_e(took["pisti"])}" '
+        f'data-took-jack-pisti="{_e(took["jack_pisti"])}">'
         f'<span class="last-play-sign" aria-hidden="true">{shown}</span>'
+        f'<span class="last-play-took" aria-hidden="true">{_e(took_text) or "&nbsp;"}</span>'
         f'<span class="visually-hidden">{words}</span></span>'
     )
 

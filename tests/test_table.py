@@ -101,6 +101,30 @@ def test_each_seat_shows_the_card_it_played_last_this_deal():
         assert f">{sign}</span>" in section, (seat, sign)
         assert ("is-red" in section.split("last-play-card")[1][:12]) == (name[1] in "DH")
     assert "data-last-play" not in html.split('class="seat seat-bottom')[1]  # not at your own
+    # and what that card took, on a line under it, from the deal's events
+    for _turn in range(24):
+        if state.is_over:
+            break
+        state.play(state.legal_plays()[0])
+    last = {event.seat: event for event in state.events}
+    html = render_table(present_table(state, 0, playable=False))
+    took = set()
+    for seat in (1, 2, 3):
+        event = last[seat]
+        expected = (
+            "pişti!"
+            if event.pisti
+            else "jack pişti!"
+            if event.jack_pisti
+            else "took the pile"
+            if event.captured
+            else "&nbsp;"
+        )
+        section = html.split(f'data-seat="{seat}"')[1].split("</section>")[0]
+        shown = re.search(r'class="last-play-took"[^>]*>(.*?)</span>', section).group(1)
+        assert shown == expected, (seat, event, shown)
+        took.add(bool(event.captured))
+    assert took == {True, False} or len(state.events) < 8  # both kinds seen in this deal
 
 
 @pytest.mark.django_db

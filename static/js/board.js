@@ -260,8 +260,9 @@ function celebrate(board, step, labels, timing) {
   if (mine && mine.getAttribute("data-stack") === String(step.side)) burst.classList.add("is-ours");
   document.body.appendChild(burst);
   // its points pop with it, the moment it happens (they came with the sweep, a second
-  // after the words said "pişti!")
+  // after the words said "pişti!"), and the side table counts it then too
   showPoints(step);
+  countSidePisti(step);
   // The celebration runs on its own: the next play does not wait for it to fade. It
   // stays whole for most of its time (it faded from half-way, gone at fast in 0.5 s), and
   // a tap that hurries the cards on does not cut it short (it is not in ``animate``'s
@@ -364,14 +365,24 @@ function sweep(board, step, timing) {
 
 // The score table beside the board (data-side-*, outside it): the side's cards and piştis
 // this deal, counted on as the capture lands, so it never lags the strip.
-function countSideTable(step) {
-  const add = (selector, count) => document.querySelectorAll(selector).forEach((cell) => {
+function addToCells(selector, count) {
+  document.querySelectorAll(selector).forEach((cell) => {
     cell.textContent = String(Number(cell.textContent) + count);
     if (cell.parentNode.hasAttribute("data-side-jack-pisti-wrap")) cell.parentNode.hidden = false;
   });
-  add("[data-side-captured='" + step.side + "']", step.captured);
-  if (step.jack_pisti) add("[data-side-jack-pisti='" + step.side + "']", 1);
-  else if (step.pisti) add("[data-side-pisti='" + step.side + "']", 1);
+}
+
+function countSideTable(step) {
+  addToCells("[data-side-captured='" + step.side + "']", step.captured);
+  countSidePisti(step);
+}
+
+// A pişti is counted once: with its burst (the strip's +10 came then and the table beside it
+// still said 0), or with the sweep when nothing celebrated it (a line replayed at once).
+function countSidePisti(step) {
+  if (step.sidePistiCounted || !(step.pisti || step.jack_pisti)) return;
+  step.sidePistiCounted = true;
+  addToCells("[data-side-" + (step.jack_pisti ? "jack-pisti" : "pisti") + "='" + step.side + "']", 1);
 }
 
 // The score strip (data-strip-points, outside the board): each side's points this deal,
@@ -411,15 +422,16 @@ function floatPoints(step, gained) {
   float.style.top = box.top + "px";
   document.body.appendChild(float);
   if (!float.animate) {
-    window.setTimeout(() => float.remove(), 1100);
+    window.setTimeout(() => float.remove(), 900);
     return;
   }
+  // a short rise over the pile's own count: higher, it lay over the seat's name and chips
   float.animate([
     { transform: "translate(-50%, 0)", opacity: 0 },
-    { transform: "translate(-50%, -70%)", opacity: 1, offset: .2 },
-    { transform: "translate(-50%, -160%)", opacity: 1, offset: .75 },
-    { transform: "translate(-50%, -220%)", opacity: 0 },
-  ], { duration: 1100, easing: "ease-out" }).finished.catch(() => {}).then(() => float.remove());
+    { transform: "translate(-50%, -40%)", opacity: 1, offset: .2 },
+    { transform: "translate(-50%, -80%)", opacity: 1, offset: .7 },
+    { transform: "translate(-50%, -110%)", opacity: 0 },
+  ], { duration: 900, easing: "ease-out" }).finished.catch(() => {}).then(() => float.remove());
 }
 
 // A play's line, and "Your turn." after it when it handed the turn to you (a new player
@@ -451,8 +463,14 @@ function showLastPlay(board, step) {
   card.textContent = cardSign(step.card);
   const sign = chip.querySelector(".last-play-sign");
   sign.replaceChildren(before || "", card, after || "");
-  chip.querySelector(".visually-hidden").textContent = pattern.replace("%(card)s", step.words || "");
-  chip.classList.remove("is-none");
+  // and under it what it took: "took the pile", "pişti!" (the line keeps its room)
+  const kind = step.jack_pisti ? "jack_pisti" : step.pisti ? "pisti" : step.captured ? "pile" : "";
+  const took = kind ? chip.getAttribute("data-took-" + kind.replace("_", "-")) || "" : "";
+  chip.querySelector(".last-play-took").textContent = took || "\u00a0";
+  chip.classList.remove("is-none", "took-pile", "took-pisti", "took-jack_pisti");
+  if (kind) chip.classList.add("took-" + kind);
+  chip.querySelector(".visually-hidden").textContent =
+    pattern.replace("%(card)s", step.words || "") + (took ? ", " + took : "");
 }
 
 // A step lands: its line in the status, the page's own handler, and the document event

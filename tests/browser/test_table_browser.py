@@ -529,6 +529,13 @@ LAST_PLAY_WATCHER = """() => {
     if (!sign || sign.textContent !== want || chip.classList.contains("is-none")) {
       window.lastPlayMisses.push([step.seat, want, chip.textContent]);
     }
+    // and what it took, on the line under it
+    const took = step.jack_pisti ? "took-jack_pisti" : step.pisti ? "took-pisti"
+      : step.captured ? "took-pile" : null;
+    const line = chip.querySelector(".last-play-took").textContent.trim();
+    if (took ? !chip.classList.contains(took) || !line : /took-/.test(chip.className) || line) {
+      window.lastPlayMisses.push([step.seat, took, chip.className, line]);
+    }
   });
 }"""
 
@@ -541,7 +548,7 @@ def test_each_seat_says_what_it_played_as_the_card_lands(browser, site_url, lang
     page = context.new_page()
     new_game(page, site_url, table="2v2", language=language)
     page.evaluate(LAST_PLAY_WATCHER)
-    play_first_cards(page, 2)
+    play_first_cards(page, 4)
     plays = page.evaluate("window.lastPlays")
     assert len(plays) == 4 and page.evaluate("window.lastPlayMisses") == []
     me = page.get_attribute("[data-table]", "data-me")
