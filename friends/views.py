@@ -139,6 +139,9 @@ def script_strings(lobby: str) -> dict:
             "a turn's seconds left, in the flag on the table", "%(seconds)s s"
         ),
         "stand_in_now": _("%(name)s is away: a bot plays for them from now on."),
+        # a card tapped while another seat is to play
+        "not_your_turn": _("It is not your turn."),
+        "to_play": _("%(who)s to play"),
         "deal_number": _("Deal %(n)s"),
         "this_deal": _("this deal"),
     }

@@ -391,30 +391,41 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
     return here ? here.seat : null;
   }
 
+  // The away player whose turn holds everyone up now, and when a bot may play for them:
+  // the clock's ring and the seat's flag count to the same moment as the line above the
+  // table (the ring said "16 s left" beside "a bot plays for them in 14 s").
+  let holdingUp = null;
+
   function countTakeOvers() {
     if (!hooks.players) return;  // the lobby has no list of players yet
+    const table = board.element;
+    const turn = table && table.hasAttribute("data-turn") ? table.getAttribute("data-turn") : null;
+    const wasHoldingUp = holdingUp;
+    holdingUp = null;
     hooks.players.querySelectorAll("[data-take-over]").forEach((button) => {
-      const seconds = Math.ceil((Number(button.dataset.readyAt) - Date.now()) / 1000);
+      const readyAt = Number(button.dataset.readyAt);
+      const seconds = Math.ceil((readyAt - Date.now()) / 1000);
       button.disabled = seconds > 0;
       button.textContent = keepUnit(seconds > 0
         ? format(t.take_over_in, { name: button.dataset.name, seconds })
         : format(t.take_over, { name: button.dataset.name }));
       // Their turn holds everyone up: the line above the table counts down, then a bot
       // plays for them by itself (the button is for a player away when it is not yet
-      // their turn; the seat is theirs again when they come back).
+      // their turn; the seat is theirs again when they come back). Their turn as the table
+      // shows it: the line went on counting "in 0 s" while the card played for them flew.
       const seat = Number(button.dataset.takeOver);
-      const waiting = !!drawn && drawn.to_move === seat && !drawn.deal_over;
+      const waiting = !!drawn && turn === String(seat) && !drawn.deal_over;
       button.closest("li").classList.toggle("is-holding-up", waiting);  // the line says it
       if (!waiting) return;
       // with a turn timer the bot plays when it runs out, if that comes first: one
-      // countdown, not the timer's "2 s left" beside "a bot plays for them in 13 s"
+      // countdown, said by the line and the clock, and the button keeps its words without
+      // a count of its own (two counts, "2 s left" and "in 3 s", disagreed)
+      holdingUp = { seat, at: readyAt };
       const timerLeft = drawn.deadlineAt === null ? Infinity
         : Math.ceil((drawn.deadlineAt - Date.now()) / 1000);
       const until = Math.max(0, Math.min(seconds, timerLeft));
       say(keepUnit(format(t.bot_plays_in, { name: button.dataset.name, seconds: until })));
-      // the timer comes first: the button keeps its words without a count of its own (two
-      // counts, "2 s left" and "in 3 s", disagreed)
-      if (timerLeft <= seconds) button.textContent = format(t.take_over, { name: button.dataset.name });
+      button.textContent = format(t.take_over, { name: button.dataset.name });
       // asked once, and again after a few seconds if the server said it was too soon
       const asked = Number(button.dataset.asked || 0);
       if (seconds <= 0 && Date.now() - asked > 3000 && frame.to_move === seat
@@ -423,6 +434,10 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
         takeOver(seat);
       }
     });
+    // the turn has moved on from the player away: the line says what it says for that turn
+    if (wasHoldingUp && !holdingUp && frame && turn !== null && Number(turn) >= 0) {
+      say(turnText(frame, Number(turn)));
+    }
     // on a phone the table fills the screen under whatever stands above it (the line,
     // someone away): it gives up that height instead of pushing the hand off the screen
     const above = (hooks.status ? hooks.status.offsetHeight : 0) + hooks.players.offsetHeight;
@@ -501,7 +516,10 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
       text.textContent = "";
       return;
     }
-    const left = Math.max(0, shown.deadlineAt - Date.now());
+    // an away player's turn: the moment a bot plays for them, if it comes before the timer's
+    const deadlineAt = holdingUp && String(holdingUp.seat) === turn
+      ? Math.min(shown.deadlineAt, holdingUp.at) : shown.deadlineAt;
+    const left = Math.max(0, deadlineAt - Date.now());
     const seconds = Math.ceil(left / 1000);
     const low = left <= LOW_SECONDS * 1000;
     arc.setAttribute("stroke-dashoffset", String(94.25 * (1 - left / (shown.timer * 1000))));
@@ -524,6 +542,8 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
   return {
     say, note, nameOf, tick,
     get frame() { return frame; },
+    // a line in the table's own status line, under the pile (the next play replaces it)
+    tableLine(text) { board.status(text); },
     log(text, options) { logLine(hooks.log, text, options); },
     placeReaction,
     // where this page stands, for a reaction it sends: [deal, plays shown, your own card
@@ -643,6 +663,18 @@ function friendsTable(root, t, closeCodes, types) {
     button.classList.add("is-playing");
     if (pending) draw.note(t.offline_pending, { lasting: true });
     socket.send({ type: types.play, card: button.value, version: currentVersion() });
+  });
+
+  // A card tapped while another seat is to play: the hand is off (greyed), and the table's
+  // line says why rather than nothing happening (a new player tapped and waited).
+  root.addEventListener("pointerdown", (event) => {
+    const hand = event.target.closest && event.target.closest("fieldset[data-hand][disabled]");
+    const table = hand && hand.closest("[data-table]");
+    if (!table || !draw.frame || draw.frame.status !== "playing" || draw.frame.deal_over) return;
+    const turn = table.getAttribute("data-turn");
+    if (turn === null || turn === table.getAttribute("data-me") || Number(turn) < 0) return;
+    const name = draw.nameOf(Number(turn));
+    draw.tableLine(t.not_your_turn + (name ? " " + format(t.to_play, { who: name }) : ""));
   });
 
   const handlers = {

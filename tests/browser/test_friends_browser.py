@@ -519,6 +519,49 @@ CLOCK_WATCHER = """() => {
 }"""
 
 
+def test_an_away_players_turn_has_one_count_on_the_line_and_on_the_table(browser, asgi_url):
+    """A 30 s timer, and Mehmet away on his turn: a bot may play for him after 15 s, before
+    his time is up. The line above the table and the flag of his seat count to that same
+    moment (the flag and the ring said "28 s" beside "a bot plays for him in 14 s"), and the
+    button in the players' list has no count of its own."""
+    ayse = player(browser)
+    mehmet_context = browser.new_context()
+    mehmet = mehmet_context.new_page()
+    link = make_table(ayse, asgi_url, timer="30")
+    take_seat(mehmet, link, 1, "Mehmet")
+    start(ayse)
+    mehmet.wait_for_selector(HAND)
+    until_the_turn_of(mehmet, ayse)
+    mehmet_context.close()
+    ayse.wait_for_selector(
+        "[data-friends-status]:has-text('Mehmet is not at the table')", timeout=15_000
+    )
+    samples = []
+    for _sample in range(4):
+        samples.append(
+            ayse.evaluate(
+                """() => {
+                  const line = document.querySelector('[data-friends-status]').textContent;
+                  const flag = document.querySelector(
+                    "[data-friends-board] [data-seat='1'] [data-turn-flag]");
+                  const ring = document.querySelector("li[data-seat='1'] [data-timer-text]");
+                  const button = document.querySelector("li[data-seat='1'] [data-take-over]");
+                  return { line: (line.match(/in (\\d+)\\s+s/) || [])[1],
+                           flag: (flag.dataset.left || "").match(/\\d+/)?.[0],
+                           ring: ring ? (ring.textContent.match(/\\d+/) || [])[0] : null,
+                           button: button ? button.textContent : "" };
+                }"""
+            )
+        )
+        ayse.wait_for_timeout(700)
+    for sample in samples:
+        assert sample["line"] and sample["flag"], sample
+        assert abs(int(sample["line"]) - int(sample["flag"])) <= 1, sample
+        assert sample["ring"] is None or abs(int(sample["ring"]) - int(sample["line"])) <= 1
+        assert int(sample["line"]) <= TAKE_OVER_AFTER.total_seconds(), sample
+        assert not re.search(r"\d", sample["button"]), sample
+
+
 def test_an_away_players_turn_is_counted_down_and_then_a_bot_plays_it(browser, asgi_url):
     """No timer: Mehmet goes away on his turn; Ayşe's line above the table counts down the
     seconds, then a bot plays for him by itself, without anyone pressing a button."""
@@ -530,6 +573,11 @@ def test_an_away_players_turn_is_counted_down_and_then_a_bot_plays_it(browser, a
     start(ayse)
     mehmet.wait_for_selector(HAND)
     until_the_turn_of(mehmet, ayse)
+    # a card tapped out of turn says why nothing happens
+    ayse.locator(f"{HAND} >> nth=0").click(force=True)
+    ayse.wait_for_selector(
+        "[data-friends-board] [data-status]:has-text('It is not your turn. Mehmet to play')"
+    )
     mehmet_context.close()
     line = ayse.wait_for_selector(
         "[data-friends-status]:has-text('Mehmet is not at the table')", timeout=15_000
