@@ -366,7 +366,7 @@ def test_the_hint_is_offered_only_while_there_is_a_choice(client):
     to advise and the button is off (the hint said to keep "your better cards"), with a line
     that says why."""
     url = start_game(client)
-    why = "One card left: nothing to choose, so no hint."
+    why = "One card left: nothing to choose."
     button = re.compile(r'<button type="submit" class="button-secondary"( disabled)?>Hint<')
     seen = set()
     for _ in range(60):
