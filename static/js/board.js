@@ -259,6 +259,7 @@ function celebrate(board, step, labels, timing) {
   const mine = board.querySelector("[data-seat='" + board.getAttribute("data-me") + "'] [data-stack]");
   if (mine && mine.getAttribute("data-stack") === String(step.side)) burst.classList.add("is-ours");
   document.body.appendChild(burst);
+  sparkle(box, burst.classList.contains("is-ours"), timing);
   // its points pop with it, the moment it happens (they came with the sweep, a second
   // after the words said "pişti!"), and the side table counts it then too
   showPoints(step);
@@ -280,6 +281,53 @@ function celebrate(board, step, labels, timing) {
   ], { duration: timing.burst, easing: "ease-out" }).finished.catch(() => {})
     .then(() => burst.remove());
   return wait(timing.hold);
+}
+
+// A pişti's flash: a gold ring widening from the pile and sparks flying out of it, under the
+// "PİŞTİ!" words (a new player called the badge alone "correct, but not a celebration").
+// Outside the board, like the words, and as short as the pace; nothing under reduced motion
+// (a pişti is never celebrated then).
+const SPARKS = 12;
+
+function sparkle(box, ours, timing) {
+  const x = box.left + box.width / 2;
+  const y = box.top + box.height / 2;
+  const ms = Math.min(timing.burst, 1100);
+  const ring = document.createElement("div");
+  ring.className = "pisti-ring" + (ours ? " is-ours" : "");
+  ring.style.left = x + "px";
+  ring.style.top = y + "px";
+  ring.style.width = ring.style.height = Math.max(box.width, box.height) + "px";
+  document.body.appendChild(ring);
+  const parts = [ring];
+  if (ring.animate) {
+    ring.animate([
+      { transform: "translate(-50%,-50%) scale(.4)", opacity: .9 },
+      { transform: "translate(-50%,-50%) scale(1.8)", opacity: 0 },
+    ], { duration: ms * .7, easing: "ease-out", fill: "forwards" });
+  }
+  const reach = Math.max(box.width, box.height) * 1.7;
+  for (let i = 0; i < SPARKS; i += 1) {
+    const spark = document.createElement("div");
+    spark.className = "pisti-spark";
+    spark.style.left = x + "px";
+    spark.style.top = y + "px";
+    document.body.appendChild(spark);
+    parts.push(spark);
+    const angle = (2 * Math.PI * i) / SPARKS + (i % 2 ? .2 : -.1);
+    const distance = reach * (i % 3 === 0 ? 1 : .75);
+    const at = (share, scale) => "translate(calc(-50% + " + Math.cos(angle) * distance * share +
+      "px), calc(-50% + " + Math.sin(angle) * distance * share + "px)) scale(" + scale + ")";
+    if (spark.animate) {
+      // bright most of the way out, fading only at the end
+      spark.animate([
+        { transform: at(0, 1), opacity: 1 },
+        { transform: at(.85, .8), opacity: 1, offset: .7 },
+        { transform: at(1, .4), opacity: 0 },
+      ], { duration: ms, easing: "ease-out", fill: "forwards" });
+    }
+  }
+  window.setTimeout(() => parts.forEach((part) => part.remove()), ms + 50);
 }
 
 // The calm banner of the deal's end over the emptied pile; the board swapped in after the

@@ -1045,8 +1045,11 @@ BURST_WATCHER = """() => {
   // each "PİŞTİ!" burst: where it stood, and how long it was on the page (gone with its
   // parent or by itself)
   window.__bursts = [];
+  window.__flash = { sparks: 0, rings: 0 };  // the ring and sparks under the words
   new MutationObserver((changes) => changes.forEach((change) => {
     change.addedNodes.forEach((node) => {
+      if (node.classList && node.classList.contains("pisti-spark")) window.__flash.sparks += 1;
+      if (node.classList && node.classList.contains("pisti-ring")) window.__flash.rings += 1;
       if (!node.classList || !node.classList.contains("pisti-burst")) return;
       const box = node.getBoundingClientRect();
       const pile = document.querySelector("[data-pile]").getBoundingClientRect();
@@ -1097,4 +1100,7 @@ def test_a_pisti_burst_stands_over_the_pile_its_whole_time(browser, site_url, de
     # gold on your side's blue: it was the page's dark ink on red, about 1.6 : 1
     assert burst["ours"] and burst["colour"] == "rgb(255, 213, 79)", burst
     assert burst["background"] == "rgb(18, 61, 138)", burst
+    # a ring and a dozen sparks flash under it, and are gone with it
+    assert page.evaluate("window.__flash") == {"sparks": 12, "rings": 1}
+    assert page.locator(".pisti-spark, .pisti-ring").count() == 0
     context.close()
