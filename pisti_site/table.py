@@ -17,6 +17,8 @@ Data contract (what the template and the script rely on)::
          "count": cards in hand, "backs": range(count), "is_me", "is_turn",
          "stack": None | {"side", "cards", "pisti", "jack_pisti", "marks": range(...),
                           "label"},     # the seat's side's captured pile (partners share it)
+         "last_play": None | {"sign": "Q♥", "red", "words", "took": "" | "pile" | "pisti"
+                              | "jack_pisti"},  # its latest card this deal (public)
          "revealed": [card, ...]}      # faces of that hand: the review only
       ],
       "pile": {"size", "face_down": count, "down": range(face_down),
@@ -31,7 +33,8 @@ where a card is ``{"name": "TD", "words": "ten of diamonds", "number": key 1–9
 "takes": int | None, "pisti": label | None, "marks": ("played", "best") or fewer}`` (the
 review's marks on the card a seat played and on the analysis' best card). The script
 reads the same names from the markup's ``data-*`` hooks: ``data-seat``, ``data-stack``,
-``data-pile``, ``data-hand``, ``data-card``, ``data-turn``, ``data-status``.
+``data-pile``, ``data-hand``, ``data-card``, ``data-turn``, ``data-status``,
+``data-last-play``.
 """
 
 from __future__ import annotations

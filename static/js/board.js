@@ -8,8 +8,8 @@
 // key press finishes it. Each play shown is a document event "pisti:step" (detail: the
 // step; with reduced motion a turn's all at once), then one "pisti:steps-done". Markup
 // hooks: data-table (the board), data-seat, data-stack, data-pile, data-hand, data-card,
-// data-turn, data-status (see pisti_site/table.py). Every Board also lets the player drag
-// a card of the hand onto the pile (drag.js).
+// data-turn, data-status, data-last-play (see pisti_site/table.py). Every Board also lets
+// the player drag a card of the hand onto the pile (drag.js).
 
 import { enableDrag } from "./drag.js";
 import { reducedMotion } from "./motion.js";
