@@ -170,6 +170,13 @@ def winner_line(
     return pgettext("one player won", "%(name)s won the deal") % name
 
 
+def _in_reading_order(numbers, reader: int | None) -> str:
+    """ "11 : 15": each side's number, the reader's first and the others after it in the
+    order the summary's columns take (a watcher's from the first side)."""
+    first = reader or 0
+    return " : ".join(str(n) for n in [*numbers[first:], *numbers[:first]])
+
+
 def deal_summary(
     state, rules, names: list[str], match, reader: int | None = 0, deal: int | None = None
 ) -> dict:
@@ -191,11 +198,10 @@ def deal_summary(
         "winner": names[winner] if winner is not None else None,
         "headline": winner_line(winner, names, rules, reader, match=False),
         "reader_won": winner is not None and winner == reader,
-        # read after the winner's name, so the winner's points come first ("26 : 0")
-        "score_line": " : ".join(
-            str(points)
-            for points in sorted((row["score"].points for row in rows), reverse=winner is not None)
-        ),
+        # in the order of the columns under it, the reader's side first ("You 11, them
+        # 15": "Your opponent won the deal 11 : 15"); winner first, a loss's "15 : 11" over
+        # your column of 11 read as your 15 (two new players)
+        "score_line": _in_reading_order([row["score"].points for row in rows], reader),
         "sides": sides,
         "no_majority": no_majority_note([row["score"] for row in rows], rules),
     }
@@ -316,8 +322,8 @@ def deal_end_context(match, names: list[str], reader_side: int | None = 0) -> di
         "match_over": outcome.over,
         "winners": [names[s] for s in outcome.winners],
         "match_headline": winner_line(sole_winner, names, match.rules, reader_side, match=True),
-        # the match's totals, the winner's first, beside its headline ("41 : 11")
-        "match_score": " : ".join(str(t) for t in sorted(match.totals, reverse=True)),
+        # the match's totals beside its headline, in the same order ("11 : 41")
+        "match_score": _in_reading_order(match.totals, reader_side),
         "reader_won_match": outcome.over and sole_winner is not None and sole_winner == reader_side,
         "lost_because": where_it_was_lost(match, sole_winner, reader_side),
         "finished_count": len(match.finished),

@@ -63,11 +63,18 @@ def test_the_lines_add_up_to_the_engines_points_and_the_headline_names_its_winne
             other = "Your opponents" if rules.partnerships else f"Side {expected}"
             assert other in summary["headline"]
         assert [s["won"] for s in summary["sides"]].count(True) == (expected is not None)
-        # the winner's points first, as the line reads "Side 1 won the deal 26 : 0"
+        # the reader's points first, in the order of the columns under the line (read by
+        # side 0 here: the engine's order); read by another side, that side's first
         shown = [int(n) for n in summary["score_line"].split(" : ")]
-        assert sorted(shown) == sorted(points)
-        if expected is not None:
-            assert shown[0] == points[expected] == max(shown)
+        assert shown == list(points)
+        assert [s["score"].points for s in summary["sides"]] == shown
+        last = rules.sides - 1
+        theirs = deal_end_context(match, names_for(rules), last)["summary"]
+        assert [int(n) for n in theirs["score_line"].split(" : ")] == [
+            points[last],
+            *points[:last],
+        ]
+        assert [s["score"].points for s in theirs["sides"]] == [points[last], *points[:last]]
 
 
 def test_a_sides_lines_name_each_item_once_largest_first():
@@ -190,8 +197,8 @@ def test_a_match_ended_by_its_deal_limit_says_so_and_needs_nothing_more():
 @pytest.mark.parametrize("language", ["en", "tr", "de", "ru"])
 def test_a_match_cut_short_says_so_in_its_goal_and_its_end_shows_the_match_score(language):
     """A match set to end after two deals says so beside its target ("playing to 151
-    points · at most 2 deals"), and its end puts the match's totals, the winner's first,
-    beside the winner's name: the deal's score alone read as the match's."""
+    points · at most 2 deals"), and its end puts the match's totals, the reader's first as
+    in the columns, beside the winner's name: the deal's score alone read as the match's."""
     rules = Rules(max_deals=2)
     match = Match(rules)
     for seed in (1, 2):
@@ -212,9 +219,8 @@ def test_a_match_cut_short_says_so_in_its_goal_and_its_end_shows_the_match_score
     assert goal_text.startswith(plain) and "2" in goal_text[len(plain) :]
     assert "·" not in single
     winner = re.search(r"data-match-winner>(.*?)</h2>", html, re.S).group(1)
-    high, low = sorted(match.totals, reverse=True)
-    if high != low:
-        assert f"{high} : {low}" in winner
+    ours, theirs = match.totals  # read by side 0: its total first, as its column
+    assert f"{ours} : {theirs}" in winner
 
 
 def test_a_match_everyone_wins_is_called_a_draw():

@@ -363,11 +363,13 @@ def test_a_deal_a_bot_opens_comes_with_the_table_as_dealt(client):
 
 def test_the_hint_is_offered_only_while_there_is_a_choice(client):
     """With two cards or more the Hint button works; with one card left there is nothing
-    to advise and the button is off (the hint said to keep "your better cards"), with a line
-    that says why."""
+    to advise and the button is off (the hint said to keep "your better cards"), saying why
+    in its title, not in a line under the table nobody asked for."""
     url = start_game(client)
-    why = "One card left: nothing to choose."
-    button = re.compile(r'<button type="submit" class="button-secondary"( disabled)?>Hint<')
+    why = 'title="One card left: nothing to choose."'
+    button = re.compile(
+        r'<button type="submit" class="button-secondary"( disabled(?: title="[^"]*")?)?>Hint<'
+    )
     seen = set()
     for _ in range(60):
         html = client.get(url).content.decode()
@@ -379,6 +381,7 @@ def test_the_hint_is_offered_only_while_there_is_a_choice(client):
         if match and state.current_player == 0:
             seen.add((len(set(hand)) > 1, match.group(1) is None))
             assert (why in html) == (len(set(hand)) == 1)
+            assert 'data-hint-output aria-live="polite"></p>' in html
         if (True, True) in seen and (False, False) in seen:
             return
         card = HAND.search(html).group(1)
