@@ -199,7 +199,8 @@ def _other_seat(seat: dict) -> str:
 
 def _my_seat(seat: dict, watching: bool = False) -> str:
     """The bottom seat; a watcher's (no hand shown) is the first player's, whose turn is
-    theirs, not the watcher's: "to play", as at the other seats."""
+    theirs, not the watcher's: "to play", as at the other seats. It says its last card too:
+    after a 2 vs 2 round a new player looked for their own among the others'."""
     revealed = _revealed(seat) if seat["revealed"] else ""
     # outside the f-string, where makemessages finds it
     your_turn = _("to play") if watching else _("your turn")
@@ -208,7 +209,7 @@ def _my_seat(seat: dict, watching: bool = False) -> str:
         f'aria-label="{_e(seat["name"])}">\n'
         f'      <p class="seat-label"><span class="seat-name">{_e(seat["name"])}</span> '
         f'<span class="turn-flag" data-turn-flag>{_e(your_turn)}</span></p>\n'
-        f"      {revealed}\n"
+        f"      {revealed or _last_play(seat)}\n"
         f"      {_stack_of(seat)}\n"
         "    </section>\n    "
     )

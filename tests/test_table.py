@@ -79,11 +79,11 @@ def test_the_hand_closes_up_after_a_play():
 
 
 def test_each_seat_shows_the_card_it_played_last_this_deal():
-    """ "played Q♥" beside each other seat: its latest card of the deal, from the public
+    """ "played Q♥" at every seat: its latest card of the deal, from the public
     history alone; the chip keeps its room (empty) before the seat's first play."""
     state = new_deal(Rules(players=4, partnerships=True), rng=random.Random(5))
     fresh = render_table(present_table(state, 0, playable=False))
-    assert fresh.count('class="last-play is-none"') == 3  # the three other seats
+    assert fresh.count('class="last-play is-none"') == 4  # every seat, yours too
     plays = []
     for _turn in range(6):  # a round and a half: seats 1 and 2 play twice
         seat, card = state.current_player, state.legal_plays()[0]
@@ -92,7 +92,7 @@ def test_each_seat_shows_the_card_it_played_last_this_deal():
     latest = {seat: card for seat, card in plays}
     html = render_table(present_table(state, 0, playable=True))
     assert "is-none" not in html
-    for seat in (1, 2, 3):
+    for seat in (0, 1, 2, 3):
         name = card_name(latest[seat])
         sign = ("10" if name[0] == "T" else name[0]) + {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[
             name[1]
@@ -100,7 +100,6 @@ def test_each_seat_shows_the_card_it_played_last_this_deal():
         section = html.split(f'data-seat="{seat}"')[1].split("</section>")[0]
         assert f">{sign}</span>" in section, (seat, sign)
         assert ("is-red" in section.split("last-play-card")[1][:12]) == (name[1] in "DH")
-    assert "data-last-play" not in html.split('class="seat seat-bottom')[1]  # not at your own
     # and what that card took, on a line under it, from the deal's events
     for _turn in range(24):
         if state.is_over:
@@ -109,7 +108,7 @@ def test_each_seat_shows_the_card_it_played_last_this_deal():
     last = {event.seat: event for event in state.events}
     html = render_table(present_table(state, 0, playable=False))
     took = set()
-    for seat in (1, 2, 3):
+    for seat in (0, 1, 2, 3):
         event = last[seat]
         expected = (
             "pişti!"
