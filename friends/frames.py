@@ -79,10 +79,12 @@ def board_html(table: Table, match, state, seat: int | None, names: dict) -> str
         view,
         events=state.events,
         playable=playable,
+        # a bot's level by its name; none for a bot standing in for a player (a level beside
+        # "Elif" made her look like a bot)
         levels={
             i: level_name(entry["level"])
             for i, entry in enumerate(table.seats)
-            if entry["kind"] == "bot"
+            if entry["kind"] == "bot" and not entry.get("stand_in")
         },
         form={"action": "", "fields": [("version", table.version)]} if seat is not None else None,
         show_hand=seat is not None,

@@ -212,7 +212,7 @@ def claim_seat(table: Table, seat, name, token: str | None) -> str:
     match = load_match(table)
     fields = {
         "seats": seats,
-        "deadline": _deadline_for(table, match, seats),
+        "deadline": _deadline_on_return(table, match, seats, seat),
         "remarks": _with_remark(table, match, Remark.BACK, seat, name=name),
     }
     _save(table, table.version, **fields)
@@ -261,6 +261,16 @@ def _deadline_for(table: Table, match: Match, seats: list[dict]):
     if seats[state.current_player]["kind"] != "human":
         return None
     return timezone.now() + timedelta(seconds=table.timer)
+
+
+def _deadline_on_return(table: Table, match: Match, seats: list[dict], seat: int):
+    """The turn's deadline once a player takes their seat back from a bot: someone else's
+    clock runs on (it started afresh, 24 s back to 30: a way to stall anyone's turn); only
+    the returning player's own turn starts theirs."""
+    state = match.current
+    if state is not None and not state.is_over and state.current_player == seat:
+        return _deadline_for(table, match, seats)
+    return table.deadline
 
 
 def run_bots(table: Table, match: Match, seats: list[dict]) -> None:
@@ -370,6 +380,11 @@ def _go_on_if_ready(table: Table, version: int, match: Match, seats: list[dict],
         _new_match(table, version, seats)
         return True
     matchplay.deal_next(match)
+    if remarks:
+        # said between the deals (someone left, or a bot now plays for them): it opens the
+        # new deal's moves list, before its first cards (in the last deal's, nobody saw it)
+        deal, after = place_in_log(match)
+        remarks = [*remarks[:-1], {**remarks[-1], "deal": deal, "after": after}]
     run_bots(table, match, seats)
     _store_match(table, version, match, seats, remarks)
     return True
@@ -474,7 +489,7 @@ def _end_stand_in(table: Table, seat: int) -> bool:
         fields = {"seats": seats}
         if table.match and table.status == Table.PLAYING:
             match = load_match(table)
-            fields["deadline"] = _deadline_for(table, match, seats)
+            fields["deadline"] = _deadline_on_return(table, match, seats, seat)
             fields["remarks"] = _with_remark(table, match, Remark.BACK, seat)
         try:
             _save(table, table.version, presence_only=True, **fields)

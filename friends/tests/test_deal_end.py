@@ -135,6 +135,12 @@ def test_a_player_who_leaves_after_the_others_pressed_next_deal_does_not_lose_th
     match = service.load_match(table)
     assert match.current is not None and len(match.finished) == 1
     assert table.seats[1]["stand_in"] and not any(seat.get("ready") for seat in table.seats)
+    # and the moves list of the new deal says he left, before its first card
+    said = [r for r in frame_for(table, 0)["remarks"] if "has left the game" in r["text"]]
+    assert len(said) == 1 and said[0]["after"] == 0
+    # his seat keeps his name, without a bot's level beside it
+    seat = frame_for(table, 0)["html"].split('data-seat="1"')[1].split("</section>")[0]
+    assert "Mehmet" in seat and "seat-level" not in seat
 
 
 def test_letting_a_bot_play_for_an_away_player_deals_the_deal_already_asked_for():

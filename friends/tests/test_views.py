@@ -431,6 +431,34 @@ def test_a_seat_a_bot_keeps_for_an_away_player_can_be_taken_from_another_browser
 
 
 @pytest.mark.parametrize("way_back", ["same browser", "another browser"])
+def test_a_player_coming_back_does_not_restart_the_clock_of_someone_elses_turn(client, way_back):
+    """Ayşe has 30 s a move; Mehmet left and a bot plays for him. When he takes his seat back
+    on her turn, her clock runs on where it was (it started again at 30 s)."""
+    from datetime import timedelta
+
+    from django.test import Client
+
+    table = make(client, timer=30)
+    url = reverse("friends:table", args=[table.pk])
+    guest = Client()
+    guest.post(url + "seat/", {"seat": "1", "name": "Mehmet"})
+    client.post(url + "start/")
+    guest.post(url + "leave-game/")  # the bot plays his cards: Ayşe is to move
+    table.refresh_from_db()
+    assert service.load_match(table).current.current_player == 0
+    started = table.deadline - timedelta(seconds=8)  # as if 8 s of hers had gone
+    Table.objects.filter(pk=table.pk).update(deadline=started)
+    table.refresh_from_db()
+    if way_back == "same browser":
+        service.set_presence(table, 1, True)
+    else:
+        Client().post(url + "claim/", {"seat": "1", "name": "Mehmet"})
+    table.refresh_from_db()
+    assert not table.seats[1].get("stand_in")
+    assert table.deadline == started
+
+
+@pytest.mark.parametrize("way_back", ["same browser", "another browser"])
 def test_a_player_back_from_a_stand_in_is_told_a_bot_played_for_them(client, way_back):
     """Back at the table after a bot kept the seat (the same browser reconnecting, or the
     seat taken from another one), the player's frames say a bot played for them, until their

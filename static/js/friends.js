@@ -186,7 +186,9 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
       item.dataset.seat = seat.seat;
       if (seat.away) item.classList.add("is-away");
       item.appendChild(element("strong", "", seat.name));
-      if (seat.level_name) item.appendChild(element("span", "seat-level", seat.level_name));
+      // a bot's level; a player's seat kept by a bot says so in words instead (a level
+      // beside a player's name made them look like a bot)
+      if (seat.level_name && !seat.stand_in) item.appendChild(element("span", "seat-level", seat.level_name));
       if (seat.seat === f.seat) item.appendChild(element("span", "you", " " + t.you));
       if (seat.stand_in) item.appendChild(standInLabel());
       else if (seat.away && seat.kind === "human") item.appendChild(element("span", "away-note", " — " + t.away));
@@ -440,7 +442,10 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
     }
     // on a phone the table fills the screen under whatever stands above it (the line,
     // someone away): it gives up that height instead of pushing the hand off the screen
-    const above = (hooks.status ? hooks.status.offsetHeight : 0) + hooks.players.offsetHeight;
+    // (on a phone the line lies over the table: no height of its own)
+    const lineHeight = hooks.status && getComputedStyle(hooks.status).position !== "absolute"
+      ? hooks.status.offsetHeight : 0;
+    const above = lineHeight + hooks.players.offsetHeight;
     root.style.setProperty("--above-table", above + "px");
   }
 

@@ -800,8 +800,8 @@ def test_a_player_leaves_in_play_a_bot_takes_the_seat_and_they_come_back(browser
 
 
 def test_offline_a_slim_note_and_a_pressed_card_waits_faded_on_the_pile(browser, asgi_url):
-    """The phone loses its network: a slim note says so between the score strip and the
-    table (over neither a seat nor the pile), a card pressed meanwhile lies faded on the
+    """The phone loses its network: a slim note says so over the top of the screen (over
+    neither a seat nor the pile, and moving neither), a card pressed meanwhile lies faded on the
     pile with the turn still yours and the note saying it waits, and it is played when the
     network is back. The strip's "Moves" leads to the log below the table."""
     ayse = player(browser, phone=True)
@@ -818,14 +818,18 @@ def test_offline_a_slim_note_and_a_pressed_card_waits_faded_on_the_pile(browser,
     ayse.evaluate("document.querySelector('[data-friends-log]').replaceChildren()")
     assert ayse.locator(".friends-log-link").is_visible()
     assert ayse.locator("[data-friends-log]").is_visible()
+    seat_before = ayse.locator("[data-friends-board] .seat-top").bounding_box()
+    hand_before = ayse.locator(PLAYABLE).first.bounding_box()
     ayse.context.set_offline(True)
     note = ayse.wait_for_selector("[data-friends-note]:has-text('offline')")
     box = note.bounding_box()
-    strip = ayse.locator(".friends-strip").bounding_box()
     top_seat = ayse.locator("[data-friends-board] .seat-top").bounding_box()
-    assert box["y"] >= strip["y"] + strip["height"] - 1
+    # over the top of the screen, above the top seat, and nothing under it moves (in the
+    # page's flow it pushed the table down under the thumb)
     assert box["y"] + box["height"] <= top_seat["y"] + 1
     assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+    assert abs(top_seat["y"] - seat_before["y"]) < 1
+    assert abs(ayse.locator(PLAYABLE).first.bounding_box()["y"] - hand_before["y"]) < 1
     card = ayse.get_attribute(PLAYABLE, "value")
     ayse.click(f"{PLAYABLE}[value='{card}']")
     ayse.wait_for_selector("[data-friends-board] [data-pile] .pile-card.is-pending")
