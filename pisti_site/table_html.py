@@ -44,7 +44,7 @@ def _stack_classes(stack: dict) -> str:
     return f" is-team{side}{' is-shared' if stack.get('shared') else ''}"
 
 
-def _stack_word(stack: dict) -> str:
+def _stack_word(stack: dict, watching: bool = False) -> str:
     """The word before a captured pile's count: whose cards they are. A partnership's says
     "Team's cards 15" at both partners: the same number at two seats, with a two-heads icon
     or a colour alone, read to three new players as twice the cards (44 + 44 + 8 + 8 of a
@@ -52,16 +52,30 @@ def _stack_word(stack: dict) -> str:
     read as the cards still to come."""
     if stack.get("team"):
         # "Team's cards", not "Team": "Team 9" read as the team's number (the lobby has
-        # "Team 1" and "Team 2")
-        word = pgettext(
-            "before the count of a 2 vs 2 team's captured cards, at each partner", "Team's cards"
-        )
+        # "Team 1" and "Team 2"). A language may say whose ("our cards", "the opponents'
+        # cards": Turkish "Takımın kâğıtları" at the opponents read as your own team's); a
+        # watcher, on no side, reads the plain words.
+        if watching:
+            word = pgettext(
+                "before the count of a 2 vs 2 team's captured cards, at each partner",
+                "Team's cards",
+            )
+        elif stack.get("ours"):
+            word = pgettext(
+                "before the count of your own team's captured cards, at you and your partner",
+                "Team's cards",
+            )
+        else:
+            word = pgettext(
+                "before the count of the other team's captured cards, at each opponent",
+                "Team's cards",
+            )
     else:
         word = pgettext("before the count of one player's captured cards", "Taken")
     return f'<span class="team-word">{_e(word)}</span> '
 
 
-def stack_html(stack: dict) -> str:
+def stack_html(stack: dict, watching: bool = False) -> str:
     """A side's captured pile, its count and its pişti marks."""
     mark = _e(pgettext("the letter marking a pişti on a captured pile", "P"))
     jack_mark = _e(pgettext("the letter marking a jack pişti on a captured pile", "J"))
@@ -80,7 +94,7 @@ def stack_html(stack: dict) -> str:
         f'<div class="stack{_stack_classes(stack)}" '
         f'data-stack="{_e(stack["side"])}">\n'
         f'  <span class="stack-pile">{card_back("stack-card") if stack["cards"] else ""}</span>\n'
-        f'  <span class="stack-count" aria-hidden="true">{_stack_word(stack)}'
+        f'  <span class="stack-count" aria-hidden="true">{_stack_word(stack, watching)}'
         f"<span data-stack-count>{_e(stack['cards'])}</span></span>\n"
         f'  <span class="pisti-marks" aria-hidden="true" data-pisti-marks data-mark="{mark}" '
         f'data-jack-mark="{jack_mark}">{marks}</span>\n'
@@ -118,8 +132,8 @@ def _is_turn(seat: dict) -> str:
     return " is-turn" if seat["is_turn"] else ""
 
 
-def _stack_of(seat: dict) -> str:
-    return stack_html(seat["stack"]) if seat["stack"] else ""
+def _stack_of(seat: dict, watching: bool = False) -> str:
+    return stack_html(seat["stack"], watching) if seat["stack"] else ""
 
 
 def _took_words() -> dict[str, str]:
@@ -162,7 +176,7 @@ def _last_play(seat: dict) -> str:
     )
 
 
-def _other_seat(seat: dict) -> str:
+def _other_seat(seat: dict, watching: bool = False) -> str:
     # the top seat says its last card on its name's line: beside the backs and the team's
     # count it made the line too long for a phone, and the pile wrapped on and off it
     top = seat["position"] == "top"
@@ -192,7 +206,7 @@ def _other_seat(seat: dict) -> str:
         f'{level} <span class="turn-flag" data-turn-flag>{_e(to_play)}</span>'
         f"{_last_play(seat) if top and not seat['revealed'] else ''}</p>\n"
         f"      {hand}\n"
-        f"      {_stack_of(seat)}\n"
+        f"      {_stack_of(seat, watching)}\n"
         "    </section>\n    "
     )
 
@@ -210,7 +224,7 @@ def _my_seat(seat: dict, watching: bool = False) -> str:
         f'      <p class="seat-label"><span class="seat-name">{_e(seat["name"])}</span> '
         f'<span class="turn-flag" data-turn-flag>{_e(your_turn)}</span></p>\n'
         f"      {revealed or _last_play(seat)}\n"
-        f"      {_stack_of(seat)}\n"
+        f"      {_stack_of(seat, watching)}\n"
         "    </section>\n    "
     )
 
@@ -314,7 +328,7 @@ def render_table(table: dict, csrf_input: str = "") -> SafeString:
     # said after the play that hands you the turn (board.js); never to a watcher
     said = _("Your turn.")  # outside the f-string, where makemessages finds it
     your_turn = "" if watching else f' data-your-turn-text="{_e(said)}"'
-    others = "".join(_other_seat(s) if not s["is_me"] else "" for s in table["seats"])
+    others = "".join(_other_seat(s, watching) if not s["is_me"] else "" for s in table["seats"])
     mine = "".join(_my_seat(s, watching) if s["is_me"] else "" for s in table["seats"])
     if table["form"]:
         hand = _form(table, csrf_input)

@@ -61,6 +61,22 @@ def test_two_against_two_puts_the_partner_opposite():
     assert plain.count('<span class="team-word">Taken</span>') == 2
 
 
+def test_a_language_may_say_whose_team_pile_it_is_but_never_to_a_watcher():
+    """Turkish "Takımın kâğıtları" at the opponents read as your own team's: there the words
+    say whose ("Bizim kâğıtlar", "Rakiplerin kâğıtları"); a watcher, on no side, reads the
+    plain words at all four seats."""
+    from django.utils import translation
+
+    state = new_deal(Rules(players=4, partnerships=True), rng=random.Random(1))
+    with translation.override("tr"):
+        player = render_table(present_table(state, 0, playable=False))
+        watcher = render_table(present_table(state, 0, playable=False, show_hand=False))
+    assert player.count(">Bizim kâğıtlar<") == 2
+    assert player.count(">Rakiplerin kâğıtları<") == 2
+    assert watcher.count(">Takımın kâğıtları<") == 4
+    assert "Bizim" not in watcher and "Rakiplerin kâğıtları" not in watcher
+
+
 def test_one_against_one_and_three_players():
     two = present_table(new_deal(Rules(), rng=random.Random(2)), 0, playable=True)
     assert [s["position"] for s in two["seats"]] == ["top", "bottom"]

@@ -679,7 +679,7 @@ function friendsTable(root, t, closeCodes, types) {
     const turn = table.getAttribute("data-turn");
     if (turn === null || turn === table.getAttribute("data-me") || Number(turn) < 0) return;
     const name = draw.nameOf(Number(turn));
-    draw.tableLine(t.not_your_turn + (name ? " " + format(t.to_play, { who: name }) : ""));
+    draw.tableLine(t.not_your_turn + (name ? " " + format(t.to_play, { who: name }) + "." : ""));
   });
 
   const handlers = {
@@ -767,7 +767,20 @@ function movesDrawer() {
   if (!drawer || !toggle || !close) return;
   close.hidden = false;
   const narrow = window.matchMedia("(max-width: 40rem)");
+  // opened while another seat was to play (a look at the moves as they come): it closes
+  // when your turn comes, so your hand is not left under it while your clock runs
+  let peek = false;
+  const yourTurn = () => {
+    const table = document.querySelector("[data-friends-board] [data-table]");
+    return !!table && table.hasAttribute("data-turn")
+      && table.getAttribute("data-turn") === table.getAttribute("data-me")
+      && !!table.querySelector("[data-hand-form]");
+  };
+  document.addEventListener("pisti:turn", () => {
+    if (peek && drawer.classList.contains("is-open") && yourTurn()) set(false);
+  });
   function set(open) {
+    peek = open && !yourTurn();
     drawer.classList.toggle("is-open", open);
     toggle.setAttribute("aria-expanded", open ? "true" : "false");
     close.setAttribute("aria-expanded", open ? "true" : "false");

@@ -576,7 +576,7 @@ def test_an_away_players_turn_is_counted_down_and_then_a_bot_plays_it(browser, a
     # a card tapped out of turn says why nothing happens
     ayse.locator(f"{HAND} >> nth=0").click(force=True)
     ayse.wait_for_selector(
-        "[data-friends-board] [data-status]:has-text('It is not your turn. Mehmet to play')"
+        "[data-friends-board] [data-status]:has-text('It is not your turn. Mehmet to play.')"
     )
     mehmet_context.close()
     line = ayse.wait_for_selector(
@@ -797,6 +797,30 @@ def test_a_player_leaves_in_play_a_bot_takes_the_seat_and_they_come_back(browser
     mehmet.wait_for_selector("[data-friends-note]:has-text('a bot played for you')")
     remarks = mehmet.locator("[data-friends-log] li.is-remark", has_text="a bot played for you")
     assert remarks.count() == 1
+
+
+def test_a_look_at_the_moves_on_a_phone_closes_when_your_turn_comes(browser, asgi_url):
+    """Opened while the bot is to play, the phone's moves drawer is a look at the moves as
+    they come: it closes when the turn is yours (the hand lay under it while the clock ran);
+    opened on your turn, it stays."""
+    ayse = player(browser, phone=True)
+    make_table(ayse, asgi_url)
+    ayse.select_option("#level-1", "easy")
+    ayse.click("li[data-seat='1'] button:has-text('Put a bot here')")
+    ayse.wait_for_selector("li[data-seat='1'] strong:has-text('Bot')")
+    start(ayse)
+    ayse.wait_for_selector(PLAYABLE)
+    ayse.evaluate("() => { window.localStorage.setItem('pisti-pace', 'slow'); }")
+    ayse.reload()
+    ayse.wait_for_selector(PLAYABLE)
+    ayse.click(PLAYABLE)
+    ayse.click("[data-moves-toggle]")  # the bot's card still to come
+    assert ayse.locator("[data-moves-drawer].is-open").count() == 1
+    ayse.wait_for_selector("[data-moves-drawer]:not(.is-open)", state="attached", timeout=15_000)
+    ayse.wait_for_selector(PLAYABLE)
+    ayse.click("[data-moves-toggle]")  # on her turn: a read, not a look
+    ayse.wait_for_timeout(400)
+    assert ayse.locator("[data-moves-drawer].is-open").count() == 1
 
 
 def test_offline_a_slim_note_and_a_pressed_card_waits_faded_on_the_pile(browser, asgi_url):
