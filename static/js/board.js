@@ -26,9 +26,11 @@ const PACES = {
   // leftover's sweep and the held last table take about 3 s before the summary (3.7-4.2 s
   // felt slow to a new player). A new deal's opening table shows 1.5 s at normal before a bot
   // leads (0.9 s and a capture took the opening cards before a new player had seen them).
-  fast: { fly: 150, sweep: 120, gap: 60, burst: 1300, hold: 0, deal: 800, end: 700, look: 100 },
-  normal: { fly: 320, sweep: 260, gap: 180, burst: 1600, hold: 300, deal: 1500, end: 1100, look: 380 },
-  slow: { fly: 600, sweep: 480, gap: 700, burst: 1800, hold: 450, deal: 2000, end: 2200, look: 750 },
+// A pişti holds the play still a little longer at normal (0.55 s) and its words stay 2 s:
+// at 1.6 s and 0.3 s a new player called it "brief, the next turn already showing".
+  fast: { fly: 150, sweep: 120, gap: 60, burst: 1500, hold: 0, deal: 800, end: 700, look: 100 },
+  normal: { fly: 320, sweep: 260, gap: 180, burst: 2000, hold: 550, deal: 1500, end: 1100, look: 380 },
+  slow: { fly: 600, sweep: 480, gap: 700, burst: 2400, hold: 800, deal: 2000, end: 2200, look: 750 },
 };
 // A line put back on the table at once (a puzzle's line stepped back): nothing moves or sounds.
 const INSTANT = { fly: 0, sweep: 0, gap: 0, burst: 0, hold: 0, deal: 0, end: 0, look: 0 };
@@ -461,13 +463,15 @@ function showPoints(step) {
 function floatPoints(step, gained) {
   const stack = document.querySelector("[data-seat='" + step.seat + "'] [data-stack]");
   if (!stack || reducedMotion()) return;
-  const box = stack.getBoundingClientRect();
+  // from the pile's own picture (over the seat's words it hid "Taken 6" and the chips)
+  const pile = stack.querySelector(".stack-pile");
+  const box = (pile && pile.getBoundingClientRect().width ? pile : stack).getBoundingClientRect();
   const float = document.createElement("div");
   float.className = "points-float" + (step.pisti || step.jack_pisti ? " is-pisti" : "");
   float.setAttribute("aria-hidden", "true");
   float.textContent = "+" + gained;
   float.style.left = box.left + box.width / 2 + "px";
-  float.style.top = box.top + "px";
+  float.style.top = box.top + box.height / 2 + "px";
   document.body.appendChild(float);
   if (!float.animate) {
     window.setTimeout(() => float.remove(), 900);
@@ -475,10 +479,10 @@ function floatPoints(step, gained) {
   }
   // a short rise over the pile's own count: higher, it lay over the seat's name and chips
   float.animate([
-    { transform: "translate(-50%, 0)", opacity: 0 },
-    { transform: "translate(-50%, -40%)", opacity: 1, offset: .2 },
-    { transform: "translate(-50%, -80%)", opacity: 1, offset: .7 },
-    { transform: "translate(-50%, -110%)", opacity: 0 },
+    { transform: "translate(-50%, -50%) scale(.6)", opacity: 0 },
+    { transform: "translate(-50%, -70%) scale(1.1)", opacity: 1, offset: .2 },
+    { transform: "translate(-50%, -90%) scale(1)", opacity: 1, offset: .7 },
+    { transform: "translate(-50%, -120%) scale(1)", opacity: 0 },
   ], { duration: 900, easing: "ease-out" }).finished.catch(() => {}).then(() => float.remove());
 }
 
