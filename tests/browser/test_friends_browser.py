@@ -379,14 +379,20 @@ def test_a_player_reloads_mid_deal_and_continues(browser, asgi_url):
         raise AssertionError("Mehmet could not play after reloading")
 
 
-def test_the_timer_plays_for_an_absent_player(browser, asgi_url):
+def ayse_and_mehmet_playing(browser, url, timer="0"):
+    """Ayşe's 1 vs 1 table with Mehmet seated in a browser of his own, started, his hand
+    on the screen: the pages of the two (Mehmet's context closes to take him away)."""
     ayse = player(browser)
-    mehmet_context = browser.new_context()
-    mehmet = mehmet_context.new_page()
-    link = make_table(ayse, asgi_url, timer="15")
+    mehmet = browser.new_context().new_page()
+    link = make_table(ayse, url, timer=timer)
     take_seat(mehmet, link, 1, "Mehmet")
     start(ayse)
     mehmet.wait_for_selector(HAND)
+    return ayse, mehmet
+
+
+def test_the_timer_plays_for_an_absent_player(browser, asgi_url):
+    ayse, mehmet = ayse_and_mehmet_playing(browser, asgi_url, timer="15")
     ayse.wait_for_selector(".timer-ring")
     ayse.evaluate(CLOCK_WATCHER)  # from her first card on: see the end of the test
     # Mehmet's turn comes; he has gone away
@@ -397,7 +403,7 @@ def test_the_timer_plays_for_an_absent_player(browser, asgi_url):
             ayse.wait_for_selector("[data-friends-status]:has-text('Your turn:')")
         play_if_my_turn(ayse)
         ayse.wait_for_timeout(200)
-    mehmet_context.close()
+    mehmet.context.close()
     # his entry says why it is dashed, beside the button that hands his seat to a bot
     away = ayse.wait_for_selector(".friends-player.is-away:has(.away-note)", timeout=15_000)
     assert away.query_selector(".away-note").inner_text().strip() == "— not at the table"
@@ -524,15 +530,9 @@ def test_an_away_players_turn_has_one_count_on_the_line_and_on_the_table(browser
     his time is up. The line above the table and the flag of his seat count to that same
     moment (the flag and the ring said "28 s" beside "a bot plays for him in 14 s"), and the
     button in the players' list has no count of its own."""
-    ayse = player(browser)
-    mehmet_context = browser.new_context()
-    mehmet = mehmet_context.new_page()
-    link = make_table(ayse, asgi_url, timer="30")
-    take_seat(mehmet, link, 1, "Mehmet")
-    start(ayse)
-    mehmet.wait_for_selector(HAND)
+    ayse, mehmet = ayse_and_mehmet_playing(browser, asgi_url, timer="30")
     until_the_turn_of(mehmet, ayse)
-    mehmet_context.close()
+    mehmet.context.close()
     ayse.wait_for_selector(
         "[data-friends-status]:has-text('Mehmet is not at the table')", timeout=15_000
     )
@@ -565,20 +565,14 @@ def test_an_away_players_turn_has_one_count_on_the_line_and_on_the_table(browser
 def test_an_away_players_turn_is_counted_down_and_then_a_bot_plays_it(browser, asgi_url):
     """No timer: Mehmet goes away on his turn; Ayşe's line above the table counts down the
     seconds, then a bot plays for him by itself, without anyone pressing a button."""
-    ayse = player(browser)
-    mehmet_context = browser.new_context()
-    mehmet = mehmet_context.new_page()
-    link = make_table(ayse, asgi_url)
-    take_seat(mehmet, link, 1, "Mehmet")
-    start(ayse)
-    mehmet.wait_for_selector(HAND)
+    ayse, mehmet = ayse_and_mehmet_playing(browser, asgi_url)
     until_the_turn_of(mehmet, ayse)
     # a card tapped out of turn says why nothing happens
     ayse.locator(f"{HAND} >> nth=0").click(force=True)
     ayse.wait_for_selector(
         "[data-friends-board] [data-status]:has-text('It is not your turn. Mehmet to play.')"
     )
-    mehmet_context.close()
+    mehmet.context.close()
     line = ayse.wait_for_selector(
         "[data-friends-status]:has-text('Mehmet is not at the table')", timeout=15_000
     )
