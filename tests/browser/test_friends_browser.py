@@ -732,17 +732,22 @@ window.WebSocket = class extends RealSocket {
 """
 
 
-def test_a_card_pressed_while_the_connection_is_down_is_played_once_it_is_back(browser, asgi_url):
-    """The socket drops (a phone walking out of Wi-Fi); the player presses a card before it
-    reconnects. The press must wait for the new connection and be played, not be lost."""
-    ayse = player(browser, phone=True)
-    ayse.context.add_init_script(KEEP_SOCKETS)
-    make_table(ayse, asgi_url)
+def against_a_bot(ayse, url):
+    """Ayşe's 1 vs 1 table with an easy bot in the other seat, started, her hand playable."""
+    make_table(ayse, url)
     ayse.select_option("#level-1", "easy")
     ayse.click("li[data-seat='1'] button:has-text('Put a bot here')")
     ayse.wait_for_selector("li[data-seat='1'] strong:has-text('Bot')")
     start(ayse)
     ayse.wait_for_selector(PLAYABLE)
+
+
+def test_a_card_pressed_while_the_connection_is_down_is_played_once_it_is_back(browser, asgi_url):
+    """The socket drops (a phone walking out of Wi-Fi); the player presses a card before it
+    reconnects. The press must wait for the new connection and be played, not be lost."""
+    ayse = player(browser, phone=True)
+    ayse.context.add_init_script(KEEP_SOCKETS)
+    against_a_bot(ayse, asgi_url)
     ayse.wait_for_function("() => window.pistiSockets.at(-1).readyState === WebSocket.OPEN")
     opened = ayse.evaluate("window.pistiSockets.length")
     moves = ayse.locator("[data-friends-log] li:not(.is-remark)").count()
@@ -798,12 +803,7 @@ def test_a_look_at_the_moves_on_a_phone_closes_when_your_turn_comes(browser, asg
     they come: it closes when the turn is yours (the hand lay under it while the clock ran);
     opened on your turn, it stays."""
     ayse = player(browser, phone=True)
-    make_table(ayse, asgi_url)
-    ayse.select_option("#level-1", "easy")
-    ayse.click("li[data-seat='1'] button:has-text('Put a bot here')")
-    ayse.wait_for_selector("li[data-seat='1'] strong:has-text('Bot')")
-    start(ayse)
-    ayse.wait_for_selector(PLAYABLE)
+    against_a_bot(ayse, asgi_url)
     ayse.evaluate("() => { window.localStorage.setItem('pisti-pace', 'slow'); }")
     ayse.reload()
     ayse.wait_for_selector(PLAYABLE)
