@@ -207,9 +207,9 @@ def test_the_end_of_a_deal_names_its_winner_and_fits_the_screen(
     points = [int(p) for p in page.locator("[data-deal-points]").all_inner_texts()]
     headline = page.locator("[data-deal-winner]").inner_text()
     names = page.locator(".deal-side-name").all_inner_texts()
-    # the winner's points first ("Your opponents won the deal 14 : 12")
-    shown = sorted(points, reverse=points.count(max(points)) == 1)
-    assert " : ".join(map(str, shown)) in headline
+    # the points in the order of the columns under the line, yours first ("Your opponents
+    # won the deal 12 : 14": winner first, a loss's "14 : 12" read as yours)
+    assert " : ".join(map(str, points)) in headline
     if points.count(max(points)) == 1:
         # the reader's side (first) is told it won, with a star; any other winner is named
         won = points.index(max(points)) == 0
