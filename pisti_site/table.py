@@ -18,7 +18,8 @@ Data contract (what the template and the script rely on)::
          "stack": None | {"side", "cards", "pisti", "jack_pisti", "marks": range(...),
                           "label"},     # the seat's side's captured pile (partners share it)
          "last_play": None | {"sign": "Q♥", "red", "words", "took": "" | "pile" | "pisti"
-                              | "jack_pisti"},  # its latest card this deal (public)
+                              | "jack_pisti", "old"},  # its latest card this deal (public;
+                                                       # "old": of an earlier round)
          "revealed": [card, ...]}      # faces of that hand: the review only
       ],
       "pile": {"size", "face_down": count, "down": range(face_down),
@@ -44,6 +45,7 @@ from django.utils.translation import ngettext
 
 from pisti import Tally, deal_points, score_tallies, view_for
 from pisti.cards import card_name
+from pisti.dealing import HAND_SIZE
 from pisti.scoring import seats_of_sides
 from pisti.state import JACK_PISTI, PISTI
 
@@ -225,19 +227,24 @@ def last_plays(view, events=None) -> dict[int, dict]:
     status line keeps only the last play)."""
     latest = {}
     if events is not None:
-        for event in events:
-            latest[event.seat] = (event.card, event.captured, event.kind)
+        for index, event in enumerate(events):
+            latest[event.seat] = (index, event.card, event.captured, event.kind)
     else:
-        for seat, card in view.history:
-            latest[seat] = (card, 0, None)
+        for index, (seat, card) in enumerate(view.history):
+            latest[seat] = (index, card, 0, None)
+    # a card of an earlier round is told apart (drawn faded, "old"): with the bots quick, a
+    # new player could not tell this round's plays from the last one's
+    played = len(view.history)
+    this_round = played - played % (view.players * HAND_SIZE)
     return {
         seat: {
             "sign": card_sign(card),
             "red": card_name(card)[1] in "DH",
             "words": card_words(card),
             "took": {PISTI: "pisti", JACK_PISTI: "jack_pisti"}.get(kind, "pile" if taken else ""),
+            "old": index < this_round,
         }
-        for seat, (card, taken, kind) in latest.items()
+        for seat, (index, card, taken, kind) in latest.items()
     }
 
 

@@ -165,6 +165,7 @@ def _last_play(seat: dict) -> str:
     if seat.get("last_play"):
         words = _e(pattern % {"card": play["words"]}) + (f", {_e(took_text)}" if took_text else "")
     none = "" if seat.get("last_play") else " is-none"
+    none += " is-old" if play.get("old") else ""
     kind = f" took-{play['took']}" if play["took"] else ""
     return (
         f'<span class="last-play{none}{kind}" data-last-play data-pattern="{_e(pattern)}" '

@@ -140,6 +140,17 @@ def test_each_seat_shows_the_card_it_played_last_this_deal():
         assert shown == expected, (seat, event, shown)
         took.add(bool(event.captured))
     assert took == {True, False} or len(state.events) < 8  # both kinds seen in this deal
+    # a card of an earlier round is drawn faded ("is-old"); the seat that has played in
+    # this round is not
+    state = new_deal(Rules(players=4, partnerships=True), rng=random.Random(6))
+    for _turn in range(17):  # a whole round of 16, and the first card of the next
+        state.play(state.legal_plays()[0])
+    html = render_table(present_table(state, 0, playable=False))
+    opened_by = state.events[16].seat
+    for seat in range(4):
+        section = html.split(f'data-seat="{seat}"')[1].split("</section>")[0]
+        chip = re.search(r'class="last-play([^"]*)"', section).group(1)
+        assert ("is-old" in chip) == (seat != opened_by), (seat, chip)
 
 
 @pytest.mark.django_db

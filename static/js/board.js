@@ -519,7 +519,7 @@ function showLastPlay(board, step) {
   const kind = step.jack_pisti ? "jack_pisti" : step.pisti ? "pisti" : step.captured ? "pile" : "";
   const took = kind ? chip.getAttribute("data-took-" + kind.replace("_", "-")) || "" : "";
   chip.querySelector(".last-play-took").textContent = took || "\u00a0";
-  chip.classList.remove("is-none", "took-pile", "took-pisti", "took-jack_pisti");
+  chip.classList.remove("is-none", "is-old", "took-pile", "took-pisti", "took-jack_pisti");
   if (kind) chip.classList.add("took-" + kind);
   chip.querySelector(".visually-hidden").textContent =
     pattern.replace("%(card)s", step.words || "") + (took ? ", " + took : "");
@@ -629,6 +629,9 @@ function playStep(board, step, options, timing) {
     .then(() => tellStep(board, step, options));
   return Promise.all([arrived, told])
     .then(() => {
+      // the card has landed: its seat's turn is over, though yours waits for what it
+      // takes (the flag and a friend's clock stayed on the seat through its pişti)
+      if (toMe && !options.instant) setTurn(board, -1);
       if ((step.pisti || step.jack_pisti) && !options.instant) {
         return celebrate(board, step, options.labels, timing);
       }

@@ -6,6 +6,7 @@
 // (socket.js); the close codes and message type names are the server's (friends/protocol.py),
 // read from the page (#friends-close-codes, #friends-message-types).
 import { Board } from "./board.js";
+import { reducedMotion } from "./motion.js";
 import { numberKeys, onKeys } from "./keys.js";
 import { announce, logLine } from "./live.js";
 import { openSocket } from "./socket.js";
@@ -680,6 +681,15 @@ function friendsTable(root, t, closeCodes, types) {
     if (turn === null || turn === table.getAttribute("data-me") || Number(turn) < 0) return;
     const name = draw.nameOf(Number(turn));
     draw.tableLine(t.not_your_turn + (name ? " " + format(t.to_play, { who: name }) + "." : ""));
+    // and the card tapped gives a small shake, where the finger is (nothing under reduced motion)
+    const card = event.target.closest("button[name=card]");
+    if (card && card.animate && !reducedMotion()) {
+      card.animate([
+        { transform: "translateX(0)" }, { transform: "translateX(-6px)" },
+        { transform: "translateX(6px)" }, { transform: "translateX(-3px)" },
+        { transform: "translateX(0)" },
+      ], { duration: 300, easing: "ease-out" });
+    }
   });
 
   const handlers = {

@@ -529,7 +529,8 @@ LAST_PLAY_WATCHER = """() => {
     const sign = chip.querySelector(".last-play-card");
     const want = (step.card[0] === "T" ? "10" : step.card[0]) +
       { C: "♣", D: "♦", H: "♥", S: "♠" }[step.card[1]];
-    if (!sign || sign.textContent !== want || chip.classList.contains("is-none")) {
+    if (!sign || sign.textContent !== want || chip.classList.contains("is-none")
+        || chip.classList.contains("is-old")) {
       window.lastPlayMisses.push([step.seat, want, chip.textContent]);
     }
     // and what it took, on the line under it
