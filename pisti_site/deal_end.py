@@ -170,11 +170,17 @@ def winner_line(
     return pgettext("one player won", "%(name)s won the deal") % name
 
 
-def _in_reading_order(numbers, reader: int | None) -> str:
-    """ "11 : 15": each side's number, the reader's first and the others after it in the
-    order the summary's columns take (a watcher's from the first side)."""
+def _reader_first(per_side: list, reader: int | None) -> list:
+    """``per_side`` (one item per side, in the engine's order) from the reader's side on,
+    the others after it in turn: the order of every deal summary's columns and scores (a
+    friend at seat 2 reads their own column first; a watcher from the first side)."""
     first = reader or 0
-    return " : ".join(str(n) for n in [*numbers[first:], *numbers[:first]])
+    return [*per_side[first:], *per_side[:first]]
+
+
+def _score_text(points) -> str:
+    """ "11 : 15", in the order given."""
+    return " : ".join(str(n) for n in points)
 
 
 def deal_summary(
@@ -186,14 +192,18 @@ def deal_summary(
     someone watching)."""
     rows = deal_table(state, rules, names, match, deal)
     winner = deal_winner([row["score"].points for row in rows])
-    sides = [
-        {
-            **row,
-            "lines": score_lines(row["score"], rules),
-            "won": side == winner,
-        }
-        for side, row in enumerate(rows)
-    ]
+    # the reader's side first, in the columns and in the score over them
+    sides = _reader_first(
+        [
+            {
+                **row,
+                "lines": score_lines(row["score"], rules),
+                "won": side == winner,
+            }
+            for side, row in enumerate(rows)
+        ],
+        reader,
+    )
     return {
         "winner": names[winner] if winner is not None else None,
         "headline": winner_line(winner, names, rules, reader, match=False),
@@ -201,7 +211,7 @@ def deal_summary(
         # in the order of the columns under it, the reader's side first ("You 11, them
         # 15": "Your opponent won the deal 11 : 15"); winner first, a loss's "15 : 11" over
         # your column of 11 read as your 15 (two new players)
-        "score_line": _in_reading_order([row["score"].points for row in rows], reader),
+        "score_line": _score_text(side["score"].points for side in sides),
         "sides": sides,
         "no_majority": no_majority_note([row["score"] for row in rows], rules),
     }
@@ -303,8 +313,6 @@ def deal_end_context(match, names: list[str], reader_side: int | None = 0) -> di
         raise ValueError("the deal is not over")
     outcome = match.outcome
     summary = deal_summary(match.finished[-1], match.rules, names, match, reader_side)
-    first = reader_side or 0
-    summary["sides"] = summary["sides"][first:] + summary["sides"][:first]
     sole_winner = outcome.winners[0] if len(outcome.winners) == 1 else None
     return {
         "summary": summary,
@@ -323,7 +331,7 @@ def deal_end_context(match, names: list[str], reader_side: int | None = 0) -> di
         "winners": [names[s] for s in outcome.winners],
         "match_headline": winner_line(sole_winner, names, match.rules, reader_side, match=True),
         # the match's totals beside its headline, in the same order ("11 : 41")
-        "match_score": _in_reading_order(match.totals, reader_side),
+        "match_score": _score_text(_reader_first(list(match.totals), reader_side)),
         "reader_won_match": outcome.over and sole_winner is not None and sole_winner == reader_side,
         "lost_because": where_it_was_lost(match, sole_winner, reader_side),
         "finished_count": len(match.finished),
