@@ -11,10 +11,21 @@ _SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 _RED = {"D", "H"}
 
 
-def _face(card: int, x: int, y: int, highlight: bool = False) -> str:
+def rank_sign(card: int) -> str:
+    """The rank as a card's corner shows it: "10", "Q", "7"."""
     rank = RANKS[card >> 2]
+    return "10" if rank == "T" else rank
+
+
+def card_sign(card: int) -> str:
+    """A card's corner index in text ("10♦", "Q♥"): the drawings' label and symbol, and the
+    short form a seat's last play is written in (board.js writes the same from a step)."""
+    return rank_sign(card) + _SUIT_SYMBOLS["CDHS"[card & 3]]
+
+
+def _face(card: int, x: int, y: int, highlight: bool = False) -> str:
     suit = "CDHS"[card & 3]
-    label = "10" if rank == "T" else rank
+    label = rank_sign(card)
     colour = "card-red" if suit in _RED else "card-black"
     ring = " card-played" if highlight else ""
     symbol = _SUIT_SYMBOLS[suit]

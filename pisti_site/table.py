@@ -50,6 +50,7 @@ from pisti.scoring import seats_of_sides
 from pisti.state import JACK_PISTI, PISTI
 
 from .cardwords import card_words, cards_words
+from .svg import card_sign
 
 POSITIONS = {
     2: ["bottom", "top"],
@@ -207,16 +208,6 @@ def deal_steps(state, names, side_names, start: int = 0) -> list[dict]:
     if sweep is not None:
         steps.append({**sweep, "index": len(state.events)})
     return steps
-
-
-_SUIT_SIGNS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
-
-
-def card_sign(card: int) -> str:
-    """A card's corner index, as its face shows it ("10♦", "Q♥"): the short form a seat's
-    last play is written in (board.js writes the same from a step's card name)."""
-    name = card_name(card)
-    return ("10" if name[0] == "T" else name[0]) + _SUIT_SIGNS[name[1]]
 
 
 def last_plays(view, events=None) -> dict[int, dict]:
