@@ -136,48 +136,50 @@ def _stack_of(seat: dict, watching: bool = False) -> str:
     return stack_html(seat["stack"], watching) if seat["stack"] else ""
 
 
-def _took_words() -> dict[str, str]:
-    """What a seat's last card took, under it: the words board.js also puts there."""
+def _last_play_words() -> dict[str, str]:
+    """The words of every seat's last card, looked up once a table (this runs in every
+    frame): "played %(card)s", and what the card took, under it (board.js puts the same
+    words there from the attributes that carry them)."""
     return {
+        "pattern": pgettext(
+            "beside a seat: the card it played last; %(card)s is the card's corner sign, as Q♥",
+            "played %(card)s",
+        ),
         "pile": pgettext("under a seat's last card: it captured", "took the pile"),
         "pisti": pgettext("under a seat's last card: it made a pişti", "pişti!"),
         "jack_pisti": pgettext("under a seat's last card: it made a jack pişti", "jack pişti!"),
     }
 
 
-def _last_play(seat: dict) -> str:
+def _last_play(seat: dict, words: dict[str, str]) -> str:
     """The seat's latest card this deal ("played Q♥") and, on a line under it, what it took
     ("took the pile", "pişti!"). Before the seat's first play it is drawn unseen with a
     card of the widest sign, and the second line keeps its room when the card took nothing,
     so the seat neither grows nor moves (the chip keeps one width for every card); board.js
-    fills it as each card lands, from the words it carries."""
-    pattern = pgettext(
-        "beside a seat: the card it played last; %(card)s is the card's corner sign, as Q♥",
-        "played %(card)s",
-    )
-    took = _took_words()
-    play = seat.get("last_play") or {"sign": "10♠", "red": False, "words": "", "took": ""}
+    fills it as each card lands, from the words it carries. ``words``: _last_play_words()."""
+    pattern = words["pattern"]
+    played = seat.get("last_play")
+    play = played or {"sign": "10♠", "red": False, "words": "", "took": "", "old": False}
     red = " is-red" if play["red"] else ""
     sign = f'<span class="last-play-card{red}">{_e(play["sign"])}</span>'
     shown = _e(pattern % {"card": "\x00"}).replace("\x00", sign)
-    took_text = took.get(play["took"], "")
-    words = ""
-    if seat.get("last_play"):
-        words = _e(pattern % {"card": play["words"]}) + (f", {_e(took_text)}" if took_text else "")
-    none = "" if seat.get("last_play") else " is-none"
-    none += " is-old" if play.get("old") else ""
+    took = words.get(play["took"], "")
+    said, state = "", " is-none"
+    if played:
+        said = _e(pattern % {"card": play["words"]}) + (f", {_e(took)}" if took else "")
+        state = " is-old" if play["old"] else ""
     kind = f" took-{play['took']}" if play["took"] else ""
     return (
-        f'<span class="last-play{none}{kind}" data-last-play data-pattern="{_e(pattern)}" '
-        f'data-took-pile="{_e(took["pile"])}" data-took-pisti="{_e(took["pisti"])}" '
-        f'data-took-jack-pisti="{_e(took["jack_pisti"])}">'
+        f'<span class="last-play{state}{kind}" data-last-play data-pattern="{_e(pattern)}" '
+        f'data-took-pile="{_e(words["pile"])}" data-took-pisti="{_e(words["pisti"])}" '
+        f'data-took-jack-pisti="{_e(words["jack_pisti"])}">'
         f'<span class="last-play-sign" aria-hidden="true">{shown}</span>'
-        f'<span class="last-play-took" aria-hidden="true">{_e(took_text) or "&nbsp;"}</span>'
-        f'<span class="visually-hidden">{words}</span></span>'
+        f'<span class="last-play-took" aria-hidden="true">{_e(took) or "&nbsp;"}</span>'
+        f'<span class="visually-hidden">{said}</span></span>'
     )
 
 
-def _other_seat(seat: dict, watching: bool = False) -> str:
+def _other_seat(seat: dict, watching: bool, words: dict[str, str]) -> str:
     # the top seat says its last card on its name's line: beside the backs and the team's
     # count it made the line too long for a phone, and the pile wrapped on and off it
     top = seat["position"] == "top"
@@ -197,7 +199,7 @@ def _other_seat(seat: dict, watching: bool = False) -> str:
             '<div class="seat-held">'
             f'<div class="seat-hand" data-seat-hand>{backs}</div>\n'
             f'      <p class="seat-count" data-seat-count data-counts="{_e("|".join(counts))}">'
-            f"{_e(counts[-1])}</p>{'' if top else _last_play(seat)}</div>"
+            f"{_e(counts[-1])}</p>{'' if top else _last_play(seat, words)}</div>"
         )
     to_play = _("to play")  # outside the f-string, where makemessages finds it
     return (
@@ -205,14 +207,14 @@ def _other_seat(seat: dict, watching: bool = False) -> str:
         f'data-seat="{_e(seat["seat"])}" aria-label="{_e(seat["name"])}">\n'
         f'      <p class="seat-label"><span class="seat-name">{_e(seat["name"])}</span>'
         f'{level} <span class="turn-flag" data-turn-flag>{_e(to_play)}</span>'
-        f"{_last_play(seat) if top and not seat['revealed'] else ''}</p>\n"
+        f"{_last_play(seat, words) if top and not seat['revealed'] else ''}</p>\n"
         f"      {hand}\n"
         f"      {_stack_of(seat, watching)}\n"
         "    </section>\n    "
     )
 
 
-def _my_seat(seat: dict, watching: bool = False) -> str:
+def _my_seat(seat: dict, watching: bool, words: dict[str, str]) -> str:
     """The bottom seat; a watcher's (no hand shown) is the first player's, whose turn is
     theirs, not the watcher's: "to play", as at the other seats. It says its last card too:
     after a 2 vs 2 round a new player looked for their own among the others'."""
@@ -224,7 +226,7 @@ def _my_seat(seat: dict, watching: bool = False) -> str:
         f'aria-label="{_e(seat["name"])}">\n'
         f'      <p class="seat-label"><span class="seat-name">{_e(seat["name"])}</span> '
         f'<span class="turn-flag" data-turn-flag>{_e(your_turn)}</span></p>\n'
-        f"      {revealed or _last_play(seat)}\n"
+        f"      {revealed or _last_play(seat, words)}\n"
         f"      {_stack_of(seat, watching)}\n"
         "    </section>\n    "
     )
@@ -329,8 +331,11 @@ def render_table(table: dict, csrf_input: str = "") -> SafeString:
     # said after the play that hands you the turn (board.js); never to a watcher
     said = _("Your turn.")  # outside the f-string, where makemessages finds it
     your_turn = "" if watching else f' data-your-turn-text="{_e(said)}"'
-    others = "".join(_other_seat(s, watching) if not s["is_me"] else "" for s in table["seats"])
-    mine = "".join(_my_seat(s, watching) if s["is_me"] else "" for s in table["seats"])
+    words = _last_play_words()
+    others = "".join(
+        _other_seat(s, watching, words) if not s["is_me"] else "" for s in table["seats"]
+    )
+    mine = "".join(_my_seat(s, watching, words) if s["is_me"] else "" for s in table["seats"])
     if table["form"]:
         hand = _form(table, csrf_input)
     elif table["show_hand"]:

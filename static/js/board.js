@@ -26,8 +26,8 @@ const PACES = {
   // leftover's sweep and the held last table take about 3 s before the summary (3.7-4.2 s
   // felt slow to a new player). A new deal's opening table shows 1.5 s at normal before a bot
   // leads (0.9 s and a capture took the opening cards before a new player had seen them).
-// A pişti holds the play still a little longer at normal (0.55 s) and its words stay 2 s:
-// at 1.6 s and 0.3 s a new player called it "brief, the next turn already showing".
+  // A pişti holds the play still a little longer at normal (0.55 s) and its words stay 2 s:
+  // at 1.6 s and 0.3 s a new player called it "brief, the next turn already showing".
   fast: { fly: 150, sweep: 120, gap: 60, burst: 1500, hold: 0, deal: 800, end: 700, look: 100 },
   normal: { fly: 320, sweep: 260, gap: 180, burst: 2000, hold: 550, deal: 1500, end: 1100, look: 380 },
   slow: { fly: 600, sweep: 480, gap: 700, burst: 2400, hold: 800, deal: 2000, end: 2200, look: 750 },
@@ -261,7 +261,7 @@ function celebrate(board, step, labels, timing) {
   const mine = board.querySelector("[data-seat='" + board.getAttribute("data-me") + "'] [data-stack]");
   if (mine && mine.getAttribute("data-stack") === String(step.side)) burst.classList.add("is-ours");
   document.body.appendChild(burst);
-  sparkle(box, burst.classList.contains("is-ours"), timing);
+  sparkle(box, timing);
   // its points pop with it, the moment it happens (they came with the sweep, a second
   // after the words said "pişti!"), and the side table counts it then too
   showPoints(step);
@@ -291,12 +291,12 @@ function celebrate(board, step, labels, timing) {
 // (a pişti is never celebrated then).
 const SPARKS = 12;
 
-function sparkle(box, ours, timing) {
+function sparkle(box, timing) {
   const x = box.left + box.width / 2;
   const y = box.top + box.height / 2;
   const ms = Math.min(timing.burst, 1100);
   const ring = document.createElement("div");
-  ring.className = "pisti-ring" + (ours ? " is-ours" : "");
+  ring.className = "pisti-ring";
   ring.style.left = x + "px";
   ring.style.top = y + "px";
   ring.style.width = ring.style.height = Math.max(box.width, box.height) + "px";
@@ -496,7 +496,7 @@ function withYourTurn(board, step) {
 }
 
 // A card's corner sign ("10♦", "Q♥") from its name ("TD", "QH"), as the server writes it
-// (pisti_site/table.py card_sign).
+// (pisti_site/svg.py card_sign).
 const SUIT_SIGNS = { C: "♣", D: "♦", H: "♥", S: "♠" };
 
 function cardSign(name) {

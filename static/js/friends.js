@@ -140,18 +140,25 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
   // board's own record of whose turn it is (pisti:turn, as it highlights the seat), never
   // the frame's final turn ahead of the cards.
   document.addEventListener("pisti:turn", () => {
-    const turn = board.element && board.element.getAttribute("data-turn");
+    const turn = shownTurn();
     if (!frame || !frame.view || turn === null) return;
-    // -1: the round's last card, your turn waits for your new hand (the next frame)
+    // -1: nobody to play (the round's last card, your turn waits for your new hand; or a
+    // card that hands you the turn, until what it takes is swept)
     if (Number(turn) >= 0) say(turnText(frame, Number(turn)));
     markToMove();
   });
 
-  // The one place the players' list marks the seat to play: from the board's own record
-  // of whose turn it is (data-turn), as the seats' flags and the clock's ring follow it.
-  function markToMove() {
+  // Whose turn the table shows now: the board's own record (data-turn, "-1" for nobody
+  // between a round's last card and the next hand), or null without a board or a turn.
+  function shownTurn() {
     const table = board.element;
-    const turn = table && table.hasAttribute("data-turn") ? table.getAttribute("data-turn") : null;
+    return table && table.hasAttribute("data-turn") ? table.getAttribute("data-turn") : null;
+  }
+
+  // The one place the players' list marks the seat to play: from the board's own record
+  // of whose turn it is, as the seats' flags and the clock's ring follow it.
+  function markToMove() {
+    const turn = shownTurn();
     if (!hooks.players) return;
     hooks.players.querySelectorAll("li[data-seat]").forEach((item) => {
       item.classList.toggle("is-to-move", item.dataset.seat === turn);
@@ -401,8 +408,7 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
 
   function countTakeOvers() {
     if (!hooks.players) return;  // the lobby has no list of players yet
-    const table = board.element;
-    const turn = table && table.hasAttribute("data-turn") ? table.getAttribute("data-turn") : null;
+    const turn = shownTurn();
     const wasHoldingUp = holdingUp;
     holdingUp = null;
     hooks.players.querySelectorAll("[data-take-over]").forEach((button) => {
@@ -503,8 +509,8 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
   function tick() {
     countTakeOvers();
     if (!hooks.players || !drawn || !drawn.timer || drawn.status !== "playing") return;
-    const table = hooks.board && hooks.board.querySelector("[data-table]");
-    const turn = table && table.hasAttribute("data-turn") ? table.getAttribute("data-turn") : null;
+    const table = board.element;
+    const turn = shownTurn();
     const shown = turn === null ? null : clockFor(turn);
     const counting = !!shown && shown.deadlineAt !== null && !shown.deal_over
       && !(launched && String(shown.seat) === turn);
