@@ -56,11 +56,19 @@ def card_words_for(view: dict) -> dict:
     return {name: words[parse_card(name)] for name in dict.fromkeys(shown)}
 
 
-def all_steps(state, names) -> list[dict]:
+def names_for(names: dict, reader: int | None) -> dict:
+    """The players' names as ``reader``'s seat reads them: their own is "You", as in the
+    practice game (a player read their own name in the moves list as someone else's)."""
+    return {**names, reader: _("You")} if reader is not None else names
+
+
+def all_steps(state, names, reader: int | None = None) -> list[dict]:
     """Every play of the deal so far as the shared table script animates them, each with
     the sides' points so far, and the leftover sweep once the deal is over: a page opened
-    mid-deal logs the whole deal, one that was watching animates what is new."""
-    return deal_steps(state, names, side_names(state.rules, names))
+    mid-deal logs the whole deal, one that was watching animates what is new. The reader's
+    own plays say "You"."""
+    own = names_for(names, reader)
+    return deal_steps(state, own, side_names(state.rules, own, reader))
 
 
 def board_html(table: Table, match, state, seat: int | None, names: dict) -> str:
@@ -114,7 +122,7 @@ def deal_end_html(table: Table, match, seat: int | None, names: dict) -> str:
     until they have pressed it, then the names of the players the next deal waits for."""
     waiting = waiting_for(table)
     # the summary speaks to its reader, as the practice game's does ("You won the deal!")
-    own = {**names, seat: _("You")} if seat is not None else names
+    own = names_for(names, seat)
     reader = match.rules.side_of(seat) if seat is not None else None
     context = deal_end_context(match, side_names(match.rules, own, seat), reader)
     ready_seats = [i for i, entry in enumerate(table.seats) if entry.get("ready")]
@@ -138,7 +146,7 @@ def side_scores(match, state, names: dict, seat: int | None = None) -> list[dict
     is "You" or "You and Ayşe": on a phone the strip cuts long names, and the side you are
     on must still be plain."""
     this_deal = deal_points(state)
-    own = {**names, seat: _("You")} if seat is not None else names
+    own = names_for(names, seat)
     return [
         {"name": name, "total": match.totals[side], "deal_points": this_deal[side]}
         for side, name in enumerate(side_names(match.rules, own, seat))
@@ -242,7 +250,7 @@ def frame_for(table: Table, seat: int | None) -> dict:
         frame["deal"] = len(match.finished) + (match.current is not None)
         frame["remarks"] = remarks_for(table, frame["deal"], seat)
         frame["goal"] = match_goal(match.rules)
-        frame["steps"] = all_steps(state, names)
+        frame["steps"] = all_steps(state, names, seat)
         frame["sides"] = side_scores(match, state, names, seat)
         frame["html"] = board_html(table, match, state, seat, names)
         if match.current is not None and 0 < len(state.events) < state.players:

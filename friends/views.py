@@ -124,6 +124,7 @@ def script_strings(lobby: str) -> dict:
         "stand_in": _("a bot is playing for now"),
         "away": _("not at the table"),
         "you": _("(you)"),
+        "you_said": _("You"),  # before your own reaction in the moves list, as your plays
         "deal_over": _("The deal is over."),
         "match_over": _("The match is over."),
         "watching": _("You are watching: no hand is shown."),

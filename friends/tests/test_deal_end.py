@@ -212,3 +212,23 @@ def test_a_partnership_is_named_with_its_reader_first():
     names = {0: "Ayşe", 1: "Bora", 2: "You", 3: "Deniz"}
     assert side_names(rules, names, 2) == ["You and Ayşe", "Bora and Deniz"]
     assert side_names(rules, names) == ["Ayşe and You", "Bora and Deniz"]
+
+
+def test_the_moves_list_says_you_for_the_readers_own_plays():
+    """Each player's log reads their own plays as "You: …" (as the practice game's does) and
+    the other's by name; a watcher reads every play by its player's name."""
+    table = two_players_at_play(target=500)
+    play_out_the_deal(table)
+    by_seat = {
+        seat: [step["text"] for step in frame_for(table, seat)["steps"]] for seat in (0, 1, None)
+    }
+    plays = [text for text in by_seat[None] if not text.startswith(("Ayşe and", "Mehmet and"))]
+    assert any(text.startswith("Ayşe: ") for text in plays)
+    assert any(text.startswith("Mehmet: ") for text in plays)
+    assert not any(text.startswith("You") for text in by_seat[None])
+    for seat, own in ((0, "Ayşe"), (1, "Mehmet")):
+        assert by_seat[seat] != by_seat[None]
+        # the same lines, the reader's own name read as "You"
+        assert [text.replace(f"{own}: ", "You: ", 1) for text in by_seat[None][: len(plays)]] == (
+            by_seat[seat][: len(plays)]
+        )

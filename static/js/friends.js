@@ -715,7 +715,10 @@ function friendsTable(root, t, closeCodes, types) {
       draw.note(message.message);
     },
     [types.reaction](message) {
-      draw.placeReaction(draw.nameOf(message.seat) + ": " + message.text, message.deal, message.after);
+      // your own reaction says "You", as your own plays do
+      const own = draw.frame && message.seat === draw.frame.seat;
+      draw.placeReaction((own ? t.you_said : draw.nameOf(message.seat)) + ": " + message.text,
+        message.deal, message.after);
       // one said before this page opened (a reload) is in the log, not in a bubble
       if (!message.earlier) draw.bubble(message.seat, message.text);
     },
