@@ -46,15 +46,15 @@ def _stack_classes(stack: dict) -> str:
 
 def _stack_word(stack: dict, watching: bool = False) -> str:
     """The word before a captured pile's count: whose cards they are. A partnership's says
-    "Team's cards 15" at both partners: the same number at two seats, with a two-heads icon
-    or a colour alone, read to three new players as twice the cards (44 + 44 + 8 + 8 of a
-    52-card deck). A player's own says "Taken 7": a bare number beside a pile of backs was
-    read as the cards still to come."""
+    "Our cards 15" at you and your partner, "Their cards 12" at each opponent: the same
+    number at two seats, with a two-heads icon or a colour alone, read to three new players
+    as twice the cards (44 + 44 + 8 + 8 of a 52-card deck), and "Team's cards 9" at both
+    partners still as 9 each. A player's own says "Taken 7": a bare number beside a pile of
+    backs was read as the cards still to come."""
     if stack.get("team"):
-        # "Team's cards", not "Team": "Team 9" read as the team's number (the lobby has
-        # "Team 1" and "Team 2"). A language may say whose ("our cards", "the opponents'
-        # cards": Turkish "Takımın kâğıtları" at the opponents read as your own team's); a
-        # watcher, on no side, reads the plain words.
+        # whose, not "Team": "Team 9" read as the team's number (the lobby has "Team 1" and
+        # "Team 2"), and Turkish "Takımın kâğıtları" at the opponents as your own team's; a
+        # watcher, on no side, reads "Team's cards".
         if watching:
             word = pgettext(
                 "before the count of a 2 vs 2 team's captured cards, at each partner",
@@ -63,12 +63,12 @@ def _stack_word(stack: dict, watching: bool = False) -> str:
         elif stack.get("ours"):
             word = pgettext(
                 "before the count of your own team's captured cards, at you and your partner",
-                "Team's cards",
+                "Our cards",
             )
         else:
             word = pgettext(
                 "before the count of the other team's captured cards, at each opponent",
-                "Team's cards",
+                "Their cards",
             )
     else:
         word = pgettext("before the count of one player's captured cards", "Taken")

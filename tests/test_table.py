@@ -42,7 +42,7 @@ def test_two_against_two_puts_the_partner_opposite():
     assert len(labels) == 2  # each side's pile told once to a screen reader
     assert [s["is_turn"] for s in table["seats"]].count(True) == 1
     # a screen reader hears each side's once: at your own seat for yours, the partner's is
-    # "shared"; on screen both partners' piles carry the team's count, named "Team"
+    # "shared"; on screen both partners' piles carry the team's count, named whose it is
     told = {seat["seat"] for seat in table["seats"] if not seat["stack"]["shared"]}
     assert told == {0, 1}
     html = render_table(table)
@@ -51,13 +51,15 @@ def test_two_against_two_puts_the_partner_opposite():
     assert html.count('class="stack is-team is-ours') == 2
     assert html.count('class="stack is-team is-theirs') == 2
     assert html.count(' is-shared"') == 2
-    assert html.count('<span class="team-word">Team&#x27;s cards</span>') == 4
+    # "Our cards 9" at you and your partner: "Team's cards 9" at both read as 9 each
+    assert html.count('<span class="team-word">Our cards</span>') == 2
+    assert html.count('<span class="team-word">Their cards</span>') == 2
     assert html.count("data-stack-count>") == 4
     one_on_one = present_table(new_deal(Rules(), rng=random.Random(1)), 0, playable=False)
     # one player's pile is named too ("Taken 7"): a bare number beside a pile of backs read
     # as the cards still to come
     plain = render_table(one_on_one)
-    assert "Team&#x27;s cards" not in plain
+    assert "Our cards" not in plain and "Their cards" not in plain
     assert plain.count('<span class="team-word">Taken</span>') == 2
 
 
@@ -75,6 +77,8 @@ def test_a_language_may_say_whose_team_pile_it_is_but_never_to_a_watcher():
     assert player.count(">Rakiplerin kâğıtları<") == 2
     assert watcher.count(">Takımın kâğıtları<") == 4
     assert "Bizim" not in watcher and "Rakiplerin kâğıtları" not in watcher
+    english = render_table(present_table(state, 0, playable=False, show_hand=False))
+    assert english.count(">Team&#x27;s cards<") == 4 and "Our cards" not in english
 
 
 def test_one_against_one_and_three_players():

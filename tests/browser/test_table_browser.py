@@ -190,13 +190,15 @@ def test_a_whole_deal_stays_on_one_screen(browser, site_url, kind, table):
         for side in ("0", "1"):  # partners show the same pile, counted alike
             counts = page.locator(f"[data-stack='{side}'] [data-stack-count]").all_text_contents()
             assert len(set(counts)) == 1 and len(counts) == (1 if table == "1v1" else 2), counts
-            # the pile at each partner's seat, named the team's, with the same number: an
-            # icon alone read as an empty or broken pile, an icon beside it as twice the cards
+            # the pile at each partner's seat, named whose it is, with the same number: an
+            # icon alone read as an empty or broken pile, an icon beside it as twice the cards,
+            # "Team's cards 9" at both partners as 9 each
+            whose = {"0": "Our cards", "1": "Their cards"}
             visible = f"[data-stack='{side}'] [data-stack-count]:visible"
             shown = page.locator(visible).all_inner_texts()
             assert shown == counts, shown
             words = page.locator(f"[data-stack='{side}'] .team-word:visible").all_inner_texts()
-            assert words == (["Taken"] if table == "1v1" else ["Team's cards"] * 2), words
+            assert words == (["Taken"] if table == "1v1" else [whose[side]] * 2), words
         if table == "2v2":
             # one pile of backs per team, and the two counts of a team in one colour, the
             # colour of the team's dot in the strip
