@@ -218,8 +218,12 @@ def last_plays(view, events=None) -> dict[int, dict]:
     status line keeps only the last play)."""
     latest = {}
     if events is not None:
+        # only the latest capture says "took the pile": two seats saying it at once left a
+        # new player unable to tell who had taken it last
+        captures = [index for index, event in enumerate(events) if event.captured]
         for index, event in enumerate(events):
-            latest[event.seat] = (index, event.card, event.captured, event.kind)
+            took = captures and index == captures[-1]
+            latest[event.seat] = (index, event.card, took, event.kind if took else None)
     else:
         for index, (seat, card) in enumerate(view.history):
             latest[seat] = (index, card, 0, None)

@@ -520,7 +520,18 @@ function showLastPlay(board, step) {
   const took = kind ? chip.getAttribute("data-took-" + kind.replace("_", "-")) || "" : "";
   chip.querySelector(".last-play-took").textContent = took || "\u00a0";
   chip.classList.remove("is-none", "is-old", "took-pile", "took-pisti", "took-jack_pisti");
-  if (kind) chip.classList.add("took-" + kind);
+  if (kind) {
+    chip.classList.add("took-" + kind);
+    // only the latest capture says so: two seats' "took the pile" left a new player unable
+    // to tell who had taken it last
+    board.querySelectorAll("[data-last-play]").forEach((other) => {
+      if (other === chip || !other.matches(".took-pile, .took-pisti, .took-jack_pisti")) return;
+      other.classList.remove("took-pile", "took-pisti", "took-jack_pisti");
+      other.querySelector(".last-play-took").textContent = "\u00a0";
+      const heard = other.querySelector(".visually-hidden");
+      heard.textContent = heard.textContent.replace(/, [^,]*$/, "");
+    });
+  }
   chip.querySelector(".visually-hidden").textContent =
     pattern.replace("%(card)s", step.words || "") + (took ? ", " + took : "");
 }

@@ -542,6 +542,16 @@ LAST_PLAY_WATCHER = """() => {
     if (took ? !chip.classList.contains(took) || !line : /took-/.test(chip.className) || line) {
       window.lastPlayMisses.push([step.seat, took, chip.className, line]);
     }
+    // only the latest capture says so: any other seat's line goes as this one takes
+    if (took) {
+      document.querySelectorAll("[data-last-play]").forEach((other) => {
+        const said = other.querySelector(".last-play-took").textContent.trim();
+        if (other !== chip && (/took-/.test(other.className) || said)) {
+          window.lastPlayMisses.push(["stale", other.className, said]);
+        }
+      });
+      window.capturesSeen = (window.capturesSeen || 0) + 1;
+    }
   });
 }"""
 
@@ -557,6 +567,7 @@ def test_each_seat_says_what_it_played_as_the_card_lands(browser, site_url, lang
     play_first_cards(page, 4)
     plays = page.evaluate("window.lastPlays")
     assert len(plays) == 4 and page.evaluate("window.lastPlayMisses") == []
+    assert page.evaluate("window.capturesSeen") >= 2  # a later capture cleared an earlier one
     for seat, card in plays.items():  # your own seat's too
         chip = page.locator(f"[data-seat='{seat}'] [data-last-play]")
         sign = ("10" if card[0] == "T" else card[0]) + {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[
