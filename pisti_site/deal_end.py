@@ -178,9 +178,12 @@ def _reader_first(per_side: list, reader: int | None) -> list:
     return [*per_side[first:], *per_side[:first]]
 
 
-def _score_text(points) -> str:
-    """ "11 : 15", in the order given."""
-    return " : ".join(str(n) for n in points)
+def _scoreboard(names, points) -> list[dict]:
+    """Each side's name beside its points, in the order given (the reader's first): drawn
+    "You 4 : 22 Ayşe" (``includes/scoreboard.html``). A bare "4 : 22" after "Ayşe won the
+    deal" read as Ayşe's 4, and winner first ("22 : 4") over the reader's own column of 4
+    read as theirs; with the names no order has to be guessed."""
+    return [{"name": name, "points": n} for name, n in zip(names, points, strict=True)]
 
 
 def deal_summary(
@@ -208,10 +211,11 @@ def deal_summary(
         "winner": names[winner] if winner is not None else None,
         "headline": winner_line(winner, names, rules, reader, match=False),
         "reader_won": winner is not None and winner == reader,
-        # in the order of the columns under it, the reader's side first ("You 11, them
-        # 15": "Your opponent won the deal 11 : 15"); winner first, a loss's "15 : 11" over
-        # your column of 11 read as your 15 (two new players)
-        "score_line": _score_text(side["score"].points for side in sides),
+        # in the order of the columns under it, the reader's side first, each number with
+        # its side's name ("You 11 : 15 Your opponent")
+        "scoreboard": _scoreboard(
+            [side["name"] for side in sides], [side["score"].points for side in sides]
+        ),
         "sides": sides,
         "no_majority": no_majority_note([row["score"] for row in rows], rules),
     }
@@ -330,8 +334,10 @@ def deal_end_context(match, names: list[str], reader_side: int | None = 0) -> di
         "match_over": outcome.over,
         "winners": [names[s] for s in outcome.winners],
         "match_headline": winner_line(sole_winner, names, match.rules, reader_side, match=True),
-        # the match's totals beside its headline, in the same order ("11 : 41")
-        "match_score": _score_text(_reader_first(list(match.totals), reader_side)),
+        # the match's totals beside its headline, in the same order ("You 11 : 41 Ayşe")
+        "match_scoreboard": _scoreboard(
+            _reader_first(list(names), reader_side), _reader_first(list(match.totals), reader_side)
+        ),
         "reader_won_match": outcome.over and sole_winner is not None and sole_winner == reader_side,
         "lost_because": where_it_was_lost(match, sole_winner, reader_side),
         "finished_count": len(match.finished),

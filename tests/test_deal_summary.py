@@ -65,14 +65,19 @@ def test_the_lines_add_up_to_the_engines_points_and_the_headline_names_its_winne
         assert [s["won"] for s in summary["sides"]].count(True) == (expected is not None)
         # the reader's points first, in the order of the columns under the line (read by
         # side 0 here: the engine's order); read by another side, that side's first
-        shown = [int(n) for n in summary["score_line"].split(" : ")]
+        # each number with its side's name: a bare "4 : 22" after "Ayşe won the deal" read
+        # as Ayşe's 4
+        shown = [side["points"] for side in summary["scoreboard"]]
         assert shown == list(points)
         assert [s["score"].points for s in summary["sides"]] == shown
+        assert [side["name"] for side in summary["scoreboard"]] == [
+            s["name"] for s in summary["sides"]
+        ]
         last = rules.sides - 1
         theirs = deal_end_context(match, names_for(rules), last)["summary"]
-        assert [int(n) for n in theirs["score_line"].split(" : ")] == [
-            points[last],
-            *points[:last],
+        assert [(side["name"], side["points"]) for side in theirs["scoreboard"]] == [
+            (f"Side {last}", points[last]),
+            *((f"Side {side}", points[side]) for side in range(last)),
         ]
         assert [s["score"].points for s in theirs["sides"]] == [points[last], *points[:last]]
 
@@ -111,7 +116,9 @@ def test_the_summary_is_translated_and_complete(language):
     assert "%(" not in html and "{{" not in html
     headline = re.search(r"data-deal-winner>(.*?)</p>", html, re.S).group(1)
     assert context["summary"]["headline"] in headline
-    assert context["summary"]["score_line"] in headline
+    for side in context["summary"]["scoreboard"]:
+        assert f'<span class="score-name">{side["name"]}</span>' in headline
+        assert f"{side['points']}" in headline
     if language != "en":
         assert "Full breakdown" not in html and "still needed" not in html
     assert html.count("data-deal-points") == rules.sides
@@ -220,7 +227,11 @@ def test_a_match_cut_short_says_so_in_its_goal_and_its_end_shows_the_match_score
     assert "·" not in single
     winner = re.search(r"data-match-winner>(.*?)</h2>", html, re.S).group(1)
     ours, theirs = match.totals  # read by side 0: its total first, as its column
-    assert f"{ours} : {theirs}" in winner
+    names = names_for(rules)
+    assert (
+        f'<span class="score-name">{names[0]}</span> <span class="score-points">'
+        f'{ours}&nbsp;:&nbsp;{theirs}</span> <span class="score-name">{names[1]}</span>'
+    ) in winner
 
 
 def test_a_match_everyone_wins_is_called_a_draw():

@@ -205,11 +205,15 @@ def test_the_end_of_a_deal_names_its_winner_and_fits_the_screen(
     start(page, site_url, language, level="beginner", table=table, max_deals=2)
     play_until(page, ".deal-end")
     points = [int(p) for p in page.locator("[data-deal-points]").all_inner_texts()]
-    headline = page.locator("[data-deal-winner]").inner_text()
+    headline = page.locator("[data-deal-winner] .deal-headline-text").inner_text()
     names = page.locator(".deal-side-name").all_inner_texts()
-    # the points in the order of the columns under the line, yours first ("Your opponents
-    # won the deal 12 : 14": winner first, a loss's "14 : 12" read as yours)
-    assert " : ".join(map(str, points)) in headline
+    # the points in the order of the columns under the line, yours first, each with its
+    # side's name ("You 12 : 14 Your opponent": a bare "12 : 14" after "Ayşe won the deal"
+    # read as Ayşe's 12)
+    board = page.locator("[data-deal-winner] .deal-score")
+    assert board.locator(".score-name").all_inner_texts() == names
+    shown = " ".join(board.locator(".score-points").all_inner_texts())
+    assert [int(n) for n in re.findall(r"\d+", shown)] == points
     if points.count(max(points)) == 1:
         # the reader's side (first) is told it won, with a star; any other winner is named
         won = points.index(max(points)) == 0
