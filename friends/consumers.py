@@ -171,7 +171,7 @@ def build_frame(table: Table, seat: int | None, lang: str, note: dict | None) ->
     No database work: the row is already loaded."""
     with translation.override(lang):
         frame = frame_for(table, seat)
-        if note:
+        if note and "card" in note:  # the timer's card (a deal dealt on time says nothing)
             frame["note"] = time_ran_out_text(
                 frame["seats"][note["seat"]]["name"], note["card"], yours=note["seat"] == seat
             )

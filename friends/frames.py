@@ -136,6 +136,8 @@ def deal_end_html(table: Table, match, seat: int | None, names: dict) -> str:
         ready=seat in ready_seats and bool(waiting),
         waiting=[names[index] for index in waiting] if ready_seats else [],
         others_ready=[names[index] for index in ready_seats if index != seat],
+        # a timer's table deals the next deal by itself after a while: the page counts it
+        dealt_on_time=bool(table.timer) and not match.outcome.over,
     )
     return render_to_string("includes/deal_end.html", context)
 

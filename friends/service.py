@@ -19,6 +19,7 @@ import math
 import secrets
 from datetime import timedelta
 
+from django.conf import settings
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -38,6 +39,14 @@ TIMEOUT_BOT = "medium"
 # counts it down.
 TAKE_OVER_AFTER = timedelta(seconds=15)
 NAME_LENGTH = 20
+
+
+def next_deal_after() -> timedelta:
+    """On a table with a turn timer, how long the deal's summary waits for every "Next
+    deal" (``FRIENDS_NEXT_DEAL_SECONDS``, 30 s): a player who stayed on the page but stopped
+    pressing held the others up for good (a reviewer waited 45 s with no way on); then the
+    next deal is dealt by itself."""
+    return timedelta(seconds=settings.FRIENDS_NEXT_DEAL_SECONDS)
 
 
 Refused = MoveRefused  # every refusal, lobby ones included, carries a code and a status
@@ -254,9 +263,14 @@ def leave_seat(table: Table, token: str | None, seat) -> None:
 
 def _deadline_for(table: Table, match: Match, seats: list[dict]):
     """When the player to move must have played, if the table has a timer and it is a
-    human's turn; ``None`` otherwise."""
+    human's turn, or when the next deal is dealt without waiting for everyone's "Next deal"
+    (a timer's table between deals); ``None`` otherwise."""
     state = match.current
-    if not table.timer or state is None or state.is_over:
+    if not table.timer:
+        return None
+    if state is None:  # between deals: the time to read the summary, not after the match
+        return None if match.outcome.over else timezone.now() + next_deal_after()
+    if state.is_over:
         return None
     if seats[state.current_player]["kind"] != "human":
         return None
@@ -356,8 +370,10 @@ def next_deal(table: Table, seat: int | None, version) -> None:
     if seat is None:
         raise watching()
     match = _playing_match(table)
-    matchplay.require_deal_over(match)
+    # the version first: a press that crossed the next deal dealt on time is told the game
+    # has moved on, not to "finish this deal first"
     version = _check_version(table, version)
+    matchplay.require_deal_over(match)
     seats = [dict(entry) for entry in table.seats]
     seats[seat]["ready"] = True
     if not _go_on_if_ready(table, version, match, seats):
@@ -436,7 +452,9 @@ def expire(table: Table, now=None) -> dict | None:
         return None
     match = load_match(table)
     state = match.current
-    if state is None or state.is_over:
+    if state is None:
+        return _deal_on_time(table, match)
+    if state.is_over:
         return None
     seat = state.current_player
     remarks = _with_remark(table, match, Remark.TIME_RAN_OUT, seat)
@@ -448,6 +466,25 @@ def expire(table: Table, now=None) -> dict | None:
     except Refused:
         return None
     return {"seat": seat, "card": card_name(event.card)}
+
+
+def _deal_on_time(table: Table, match: Match) -> dict | None:
+    """Between deals on a table with a timer, once the summary's time is over: the next deal
+    is dealt whoever has not pressed "Next deal" (never after the match: "Play again" is
+    each player's own choice). Returns the note for everyone, ``None`` if another process
+    dealt first."""
+    if match.outcome.over:
+        return None
+    seats = [dict(entry) for entry in table.seats]
+    for entry in seats:
+        entry.pop("ready", None)
+    matchplay.deal_next(match)
+    run_bots(table, match, seats)
+    try:
+        _store_match(table, table.version, match, seats)
+    except Refused:
+        return None
+    return {"dealt": True}
 
 
 def set_presence(table: Table, seat: int, present: bool) -> bool:

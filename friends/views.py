@@ -144,6 +144,7 @@ def script_strings(lobby: str) -> dict:
         "not_your_turn": _("It is not your turn."),
         "to_play": _("%(who)s to play"),
         "deal_number": _("Deal %(n)s"),
+        "next_deal_in": _("The next deal starts by itself in %(seconds)s s."),
         "this_deal": _("this deal"),
     }
 

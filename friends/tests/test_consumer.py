@@ -801,3 +801,78 @@ def test_a_reaction_is_placed_where_its_sender_stood_if_the_deal_has_had_that_pl
     assert reaction_place(table, [1, 1]) == [1, 1]
     for seen in ([1, 9], [2, 0], [0, 0], [1, -1], [True, 0], "1,0", [1, 0, 0], None):
         assert reaction_place(table, seen) == [1, 1]  # a place the deal has not had
+
+
+def play_the_deal_out(table):
+    """Every card of the deal, the lowest first, as each seat's player."""
+    while True:
+        table.refresh_from_db()
+        match = service.load_match(table)
+        if match.current is None:
+            return match
+        state = match.current
+        seat = state.current_player
+        service.play(table, seat, card_name(sorted(state.hands[seat])[0]), table.version)
+
+
+def test_a_timers_table_deals_the_next_deal_by_itself_after_the_summarys_time():
+    """A player who stays on the page without pressing "Next deal" no longer holds the others
+    up for good: on a table with a timer the next deal comes 30 s after the last card, with
+    or without the presses; the frame carries the count for the summary."""
+    table, ayse, mehmet = two_player_table(timer=15)
+    match = play_the_deal_out(table)
+    assert match.current is None and not match.outcome.over
+    left = (table.deadline - timezone.now()).total_seconds()
+    assert 25 < left <= 30 == service.next_deal_after().total_seconds()
+    service.next_deal(table, 0, table.version)  # one press; Mehmet reads on
+    table.refresh_from_db()
+    assert service.load_match(table).current is None  # not before the time is over
+    assert service.expire(table) is None
+    Table.objects.filter(pk=table.pk).update(deadline=timezone.now() + timedelta(milliseconds=300))
+    table.refresh_from_db()
+
+    async def scenario():
+        comm = communicator(table, mehmet)
+        assert (await comm.connect())[0]
+        first = await receive_state(comm)
+        assert first["deal_over"] and 0 < first["deadline_ms"] <= 300
+        assert "data-next-in" in first["deal_end"]
+        frame = await receive_state(comm, timeout=3)  # the server's own alarm
+        assert not frame["deal_over"] and frame["deal"] == 2
+        assert "note" not in frame  # nobody's card was played for them
+        await comm.disconnect()
+
+    run(scenario)
+    table.refresh_from_db()
+    assert not any(entry.get("ready") for entry in table.seats)  # pressed afresh next time
+
+
+def test_no_table_deals_by_itself_without_a_timer_nor_after_the_match():
+    table, _ayse, _mehmet = two_player_table()
+    play_the_deal_out(table)
+    table.refresh_from_db()
+    assert table.deadline is None
+    assert "data-next-in" not in service_frame(table)
+    one_deal, _a, _m = two_player_table(timer=15, max_deals=1)
+    match = play_the_deal_out(one_deal)
+    one_deal.refresh_from_db()
+    assert match.outcome.over and one_deal.deadline is None
+    assert service.expire(one_deal, now=timezone.now() + timedelta(hours=1)) is None
+
+
+def service_frame(table):
+    from friends.frames import frame_for
+
+    return frame_for(table, 0)["deal_end"]
+
+
+def test_a_next_deal_press_that_crossed_the_deal_dealt_on_time_is_told_it_moved_on():
+    table, _ayse, _mehmet = two_player_table(timer=15)
+    play_the_deal_out(table)
+    table.refresh_from_db()
+    seen = table.version
+    assert service.expire(table, now=timezone.now() + timedelta(seconds=31)) == {"dealt": True}
+    table.refresh_from_db()
+    with pytest.raises(service.Refused) as refused:
+        service.next_deal(table, 1, seen)
+    assert refused.value.code == "stale"

@@ -91,6 +91,9 @@ if os.environ.get("REDIS_URL"):
 # More messages than this from one connection within 10 seconds is a flood and closes it;
 # only the benchmark, whose bots play as fast as they can, raises it.
 FRIENDS_FLOOD_MESSAGES = int(os.environ.get("FRIENDS_FLOOD_MESSAGES", "30"))
+# On a table with a turn timer, the seconds a deal's summary waits for every "Next deal"
+# before the next deal is dealt by itself (friends/service.py)
+FRIENDS_NEXT_DEAL_SECONDS = int(os.environ.get("FRIENDS_NEXT_DEAL_SECONDS", "30"))
 # Threads per server process that read a table's row for its frames, off Channels' one
 # database thread (each holds a database connection of its own); 0 keeps them on that
 # thread, as the friends unit tests need (their rows live in the test's transaction).

@@ -506,8 +506,18 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
     return ring;
   }
 
+  // A timer's table deals the next deal by itself once the summary's time is over: the
+  // summary counts it down under its button (the server deals it; nobody waits for good).
+  function countNextDeal() {
+    const line = hooks.result && hooks.result.querySelector("[data-next-in]");
+    if (!line || !drawn || !drawn.deal_over || drawn.deadlineAt === null) return;
+    const seconds = Math.max(0, Math.ceil((drawn.deadlineAt - Date.now()) / 1000));
+    line.textContent = keepUnit(format(t.next_deal_in, { seconds }));
+  }
+
   function tick() {
     countTakeOvers();
+    countNextDeal();
     if (!hooks.players || !drawn || !drawn.timer || drawn.status !== "playing") return;
     const table = board.element;
     const turn = shownTurn();

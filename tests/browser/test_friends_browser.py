@@ -30,6 +30,9 @@ def asgi_url(tmp_path_factory):
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "pisti_site.settings.test",
         "DATABASE_URL": _database_url(tmp).replace("_browser", "_friends"),
+        # a timer's table deals the next deal by itself after the summary's time: longer
+        # here than the 30 s a player gets, for the tests that read a summary on a busy machine
+        "FRIENDS_NEXT_DEAL_SECONDS": "120",
     }
     _ensure_postgres_database(env["DATABASE_URL"])
     for command in (["migrate", "--noinput", "-v0"], ["load_content"]):
@@ -166,7 +169,9 @@ def until_the_turn_of(waiting, playing, moves=20) -> None:
 def test_two_players_play_a_whole_deal_and_see_each_others_plays(browser, asgi_url, tmp_path):
     ayse = player(browser)
     mehmet = player(browser, phone=True)
-    link = make_table(ayse, asgi_url)
+    # a timer (long enough never to run out here) and a second deal: the summary counts
+    # down to the next deal, dealt by itself if someone never presses
+    link = make_table(ayse, asgi_url, timer="60", max_deals="2")
     take_seat(mehmet, link, 1, "Mehmet")
     ayse.wait_for_selector("li[data-seat='1'] strong:has-text('Mehmet')")
     start(ayse)
@@ -214,10 +219,17 @@ def test_two_players_play_a_whole_deal_and_see_each_others_plays(browser, asgi_u
         assert page.locator("[data-strip-points]").count() == 0
         # each reads its own side first, as "You"
         assert page.locator("[data-friends-strip] .strip-name").first.inner_text() == "You"
-    assert "The match is over." in ayse.inner_text("[data-friends-status]")
+    assert "The deal is over." in ayse.inner_text("[data-friends-status]")
     ayse.screenshot(path=str(tmp_path / "friends-end-desktop.png"), full_page=True)
     mehmet.screenshot(path=str(tmp_path / "friends-end-phone.png"), full_page=True)
-    assert ayse.is_visible("button:has-text('Play again with the same seats')")
+    assert ayse.is_visible("button:has-text('Next deal')")
+    # the count to the next deal, under the button, going down
+    counted = re.compile(r"The next deal starts by itself in (\d+)\xa0s\.")
+    first = counted.fullmatch(mehmet.inner_text("[data-next-in]"))
+    assert first and 0 < int(first[1]) <= 120, first
+    mehmet.wait_for_timeout(2100)
+    later = counted.fullmatch(mehmet.inner_text("[data-next-in]"))
+    assert later and int(later[1]) < int(first[1])
     # each saw the other's plays animate on the shared table
     assert ayse.evaluate("window.pistiSteps") >= 20
     assert not ayse.query_selector(".friends-player.is-away")  # both still at the table
@@ -244,7 +256,7 @@ def test_two_players_play_a_whole_deal_and_see_each_others_plays(browser, asgi_u
         assert sum(m.startswith(other + ":") for m in moves) == 24
         assert review.locator(".review-hand").count() == 1  # the other's hand, face up
         review.close()
-    # "play again" waits for both: Ayşe's press leaves Mehmet's summary where it is
+    # the next deal waits for both: Ayşe's press leaves Mehmet's summary where it is
     ayse.click("button[data-next]")
     ayse.wait_for_selector("[data-waiting]:has-text('Waiting for: Mehmet')")
     mehmet.wait_for_selector("[data-waiting]:has-text('Ready to go on: Ayşe')")
