@@ -515,6 +515,7 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
     line.textContent = keepUnit(format(t.next_deal_in, { seconds }));
   }
 
+  let hurried = false;  // told of your last seconds, this turn
   function tick() {
     countTakeOvers();
     countNextDeal();
@@ -554,6 +555,13 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
       flag.dataset.left = keepUnit(format(t.seconds_short, { seconds }));
       flag.classList.toggle("is-low", low);
     }
+    // your last seconds: a phone's moves drawer opened on your turn closes (the hand lay
+    // under it while the clock ran out)
+    if (String(shown.seat) === turn && low && !hurried) {
+      hurried = true;
+      document.dispatchEvent(new CustomEvent("friends:last-seconds"));
+    }
+    if (!low) hurried = false;
     // your own clock also in the line above the table on a wide screen
     const yours = String(shown.seat) === turn && wide.matches;
     if (yours) say(keepUnit(format(t.your_time_left, { seconds })));
@@ -708,6 +716,7 @@ function friendsTable(root, t, closeCodes, types) {
     }
   });
 
+  let welcomed = false;  // this return's welcome back said
   const handlers = {
     [types.state](frame) {
       const wasLobby = root.dataset.status === "lobby";
@@ -715,9 +724,12 @@ function friendsTable(root, t, closeCodes, types) {
         if (!leaving) refreshLobby(root);  // the lobby is drawn by the server
         return;
       }
-      // a welcome back stays over the table until the player's own next card (or a tap)
+      // a welcome back is said once, for a few seconds like any note (it stayed over the
+      // score strip on a phone until the player's next card; the moves list keeps it)
+      if (!frame.welcome_back) welcomed = false;
       if (frame.note || !frame.welcome_back) draw.note(frame.note || "");
-      else draw.note(frame.welcome_back, { lasting: true });
+      else if (!welcomed) draw.note(frame.welcome_back);
+      if (frame.welcome_back) welcomed = true;
       draw.show(frame);
     },
     [types.refused](message) {
@@ -807,6 +819,10 @@ function movesDrawer() {
   };
   document.addEventListener("pisti:turn", () => {
     if (peek && drawer.classList.contains("is-open") && yourTurn()) set(false);
+  });
+  // opened on your turn, it stays, but not through your clock's last seconds
+  document.addEventListener("friends:last-seconds", () => {
+    if (drawer.classList.contains("is-open") && yourTurn()) set(false);
   });
   function set(open) {
     peek = open && !yourTurn();
