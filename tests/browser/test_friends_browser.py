@@ -751,14 +751,30 @@ window.WebSocket = class extends RealSocket {
 """
 
 
-def against_a_bot(ayse, url):
+def against_a_bot(ayse, url, timer="0"):
     """Ayşe's 1 vs 1 table with an easy bot in the other seat, started, her hand playable."""
-    make_table(ayse, url)
+    make_table(ayse, url, timer=timer)
     ayse.select_option("#level-1", "easy")
     ayse.click("li[data-seat='1'] button:has-text('Put a bot here')")
     ayse.wait_for_selector("li[data-seat='1'] strong:has-text('Bot')")
     start(ayse)
     ayse.wait_for_selector(PLAYABLE)
+
+
+def test_the_moves_drawer_opened_on_your_turn_closes_for_your_clocks_last_seconds(
+    browser, asgi_url
+):
+    """Opened on your turn, the phone's moves drawer stays (a read), but not through the
+    clock's last 5 s: the hand lay under it while the time ran out."""
+    ayse = player(browser, phone=True)
+    against_a_bot(ayse, asgi_url, timer="15")
+    ayse.click("[data-moves-toggle]")
+    ayse.wait_for_timeout(3000)
+    assert ayse.locator("[data-moves-drawer].is-open").count() == 1  # 12 s or so left
+    ayse.wait_for_selector("[data-moves-drawer]:not(.is-open)", state="attached", timeout=12_000)
+    left = ayse.inner_text("li[data-seat='0'] [data-timer-text]")
+    assert 0 < int(re.search(r"\d+", left)[0]) <= 5, left
+    assert ayse.query_selector(PLAYABLE)  # her hand, on the screen, still hers to play
 
 
 def test_a_card_pressed_while_the_connection_is_down_is_played_once_it_is_back(browser, asgi_url):
