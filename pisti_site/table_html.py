@@ -27,11 +27,10 @@ def _e(value) -> str:
     return value if isinstance(value, SafeData) else escape(str(value))
 
 
-def _mark(css: str, title: str, letter: str, count: int) -> str:
+def _mark(css: str, word: str, count: int) -> str:
+    """A pişti mark on a captured pile, ``word`` already escaped: "Pişti ×2"."""
     times = f'<span class="mark-times">×{count}</span>' if count > 1 else ""
-    return (
-        f'<span class="{css}" title="{_e(title)}" data-count="{count}">{_e(letter)}{times}</span>'
-    )
+    return f'<span class="{css}" data-count="{count}">{word}{times}</span>'
 
 
 def _stack_classes(stack: dict) -> str:
@@ -77,18 +76,16 @@ def _stack_word(stack: dict, watching: bool = False) -> str:
 
 def stack_html(stack: dict, watching: bool = False) -> str:
     """A side's captured pile, its count and its pişti marks."""
-    mark = _e(pgettext("the letter marking a pişti on a captured pile", "P"))
-    jack_mark = _e(pgettext("the letter marking a jack pişti on a captured pile", "J"))
-    # each letter says what it stands for on hover (the side panel's legend says it too);
-    # the words are looked up only for a pile that has marks (this runs in every frame)
-    # One mark per kind with its count ("P×3"): a row of letters ran off a phone's table.
+    # the word, not a letter: "P" and "J" went unexplained on a phone (their legend stood
+    # only in the side panel a phone does not show). One mark per kind with its count
+    # ("Pişti ×3"): a row of marks ran off a phone's table.
+    mark = _e(pgettext("a mark on a captured pile", "Pişti"))
+    jack_mark = _e(pgettext("a mark on a captured pile", "Jack pişti"))
     marks = ""
     if stack["marks"]:
-        marks += _mark(
-            "pisti-mark", pgettext("a mark on a captured pile", "Pişti"), mark, len(stack["marks"])
-        )
+        marks += _mark("pisti-mark", mark, len(stack["marks"]))
     if stack["jack_marks"]:
-        marks += _mark("pisti-mark is-jack", _("Jack pişti"), jack_mark, len(stack["jack_marks"]))
+        marks += _mark("pisti-mark is-jack", jack_mark, len(stack["jack_marks"]))
     label = f'<span class="visually-hidden">{_e(stack["label"])}</span>' if stack["label"] else ""
     return (
         f'<div class="stack{_stack_classes(stack)}" '

@@ -28,8 +28,11 @@ const PACES = {
   // leads (0.9 s and a capture took the opening cards before a new player had seen them).
   // A pişti holds the play still a little longer at normal (0.55 s) and its words stay 2 s:
   // at 1.6 s and 0.3 s a new player called it "brief, the next turn already showing".
+  // Between two plays at normal, 0.45 s: at 0.18 s a bot's answer came 0.3 s after your
+  // card had landed (the pile taken before it was seen) and a 2 vs 2 round of three bots
+  // was too quick to follow on a phone.
   fast: { fly: 150, sweep: 120, gap: 60, burst: 1500, hold: 0, deal: 800, end: 700, look: 100 },
-  normal: { fly: 320, sweep: 260, gap: 180, burst: 2000, hold: 550, deal: 1500, end: 1100, look: 380 },
+  normal: { fly: 320, sweep: 260, gap: 450, burst: 2000, hold: 550, deal: 1500, end: 1100, look: 380 },
   slow: { fly: 600, sweep: 480, gap: 700, burst: 2400, hold: 800, deal: 2000, end: 2200, look: 750 },
 };
 // A line put back on the table at once (a puzzle's line stepped back): nothing moves or sounds.
@@ -351,7 +354,7 @@ function dealOver(board, labels, timing) {
   return wait(timing.end);
 }
 
-// One mark per kind with its count, as the server draws it ("P", then "P×2").
+// One mark per kind with its count, as the server draws it ("Pişti", then "Pişti ×2").
 function addMark(marks, jack) {
   const css = jack ? "pisti-mark is-jack" : "pisti-mark";
   let mark = marks.querySelector(jack ? ".pisti-mark.is-jack" : ".pisti-mark:not(.is-jack)");
@@ -359,7 +362,7 @@ function addMark(marks, jack) {
     mark = document.createElement("span");
     mark.className = css;
     mark.dataset.count = "0";
-    // the letters in the page's language, from the server's markup
+    // the words in the page's language, from the server's markup
     mark.textContent = jack ? marks.dataset.jackMark : marks.dataset.mark;
     if (jack) marks.appendChild(mark); else marks.prepend(mark);
   }
