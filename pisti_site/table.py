@@ -47,7 +47,7 @@ from pisti import Tally, deal_points, score_tallies, view_for
 from pisti.cards import card_name
 from pisti.dealing import HAND_SIZE
 from pisti.scoring import seats_of_sides
-from pisti.state import JACK_PISTI, PISTI
+from pisti.state import JACK_PISTI, NO_PISTI, PISTI, capture_kind
 
 from .cardwords import card_words, cards_words
 from .svg import card_sign
@@ -121,6 +121,22 @@ def describe_event(event, names) -> str:
     else:
         text = _("%(who)s: %(card)s, no capture.")
     return text % {"who": who, "card": card, "count": count}
+
+
+def lone_card_without_pisti(state, index: int) -> bool:
+    """Whether play ``index`` is the deal's last card taking a lone card as a pişti would,
+    but scoring none: without the ``last_card_pisti`` house rule the deal's last card makes
+    no pişti, and its line said only "takes 1 card" (a new player asked where the pişti
+    was). The engine's own :func:`capture_kind` says what it would have been earlier."""
+    events = state.events
+    if not state.is_over or index != len(events) - 1 or index == 0 or state.rules.last_card_pisti:
+        return False
+    event, before = events[index], events[index - 1]
+    if not event.captured or event.kind != NO_PISTI:
+        return False
+    top = None if before.captured else before.card  # the pile's face-up card before it
+    kind = capture_kind(state.rules, event.captured - 1, top, event.card, plays_left=2)
+    return kind in (PISTI, JACK_PISTI)
 
 
 def event_step(event, names, side_of) -> dict:
@@ -204,6 +220,11 @@ def deal_steps(state, names, side_names, start: int = 0) -> list[dict]:
         }
         for index, event in enumerate(state.events[start:], start)
     ]
+    if steps and lone_card_without_pisti(state, len(state.events) - 1):
+        event = state.events[-1]
+        steps[-1]["text"] = _(
+            "%(who)s: %(card)s takes the lone card — no pişti with the deal's last card."
+        ) % {"who": names[event.seat], "card": card_words(event.card)}
     sweep = leftover_step(state, side_names)
     if sweep is not None:
         steps.append({**sweep, "index": len(state.events)})

@@ -450,3 +450,32 @@ def test_a_capture_line_counts_the_pile_taken_and_a_pisti_the_lone_card():
                 assert text.endswith(f"takes {n} card{'s' if n > 1 else ''}."), text
                 said["capture"] += 1
     assert said["pisti"] and said["capture"] > 20, said
+
+
+def test_the_deals_last_card_taking_a_lone_card_says_why_it_is_no_pisti():
+    """Without the last-card house rule the deal's last card makes no pişti: its line says
+    so where a pişti would have been, checked against the same deal played under the house
+    rule (the engine then scores it as a pişti), and nowhere else."""
+    from pisti_site.table import deal_steps, lone_card_without_pisti
+
+    said = plain = 0
+    for seed in range(1200):
+        plays = []
+        state = new_deal(Rules(), rng=random.Random(seed))
+        while not state.is_over:
+            card = random.Random(seed * 100 + len(plays)).choice(state.legal_plays())
+            plays.append(card)
+            state.play(card)
+        with_rule = new_deal(Rules(last_card_pisti=True), rng=random.Random(seed))
+        for card in plays:
+            with_rule.play(card)
+        last, ruled = state.events[-1], with_rule.events[-1]
+        assert (last.card, last.captured) == (ruled.card, ruled.captured)  # the same deal
+        would_be = ruled.pisti or ruled.jack_pisti
+        assert lone_card_without_pisti(state, len(state.events) - 1) == would_be, seed
+        text = deal_steps(state, {0: "You", 1: "Bot"}, ["You", "Bot"])[len(plays) - 1]["text"]
+        assert ("no pişti with the deal's last card" in text) == would_be
+        said += would_be
+        plain += bool(last.captured) and not would_be
+        assert not lone_card_without_pisti(with_rule, len(plays) - 1)
+    assert said >= 3 and plain >= 3, (said, plain)
