@@ -71,12 +71,20 @@ def play_now(request):
     without the visitor's session and can only start a game in a new, empty one.
     """
     form = last_settings_form(request)
+    kept = dict(request.session.get(LAST_SETTINGS) or {})
     table = request.POST.get("table")
     if table in TableKind.values:  # "Play 2 against 2": the last settings at that table
         form = NewGameForm({**form.data, "table": table})
     if not form.is_valid():  # the defaults always validate; stay safe all the same
         return redirect("practice:start")
     game = _create(request, form)
+    if table in TableKind.values:
+        # the button's own table is not kept for "Play now", which stays what it was (a new
+        # player's "Play now" after a 2 vs 2 game started another 2 vs 2: review 4)
+        if kept:
+            request.session[LAST_SETTINGS] = kept
+        else:
+            del request.session[LAST_SETTINGS]
     return redirect("practice:game", game_id=game.pk)
 
 

@@ -231,6 +231,18 @@ def test_play_two_against_two_is_one_click_from_the_practice_page(client):
     client.post(reverse("practice:play-now"), {"table": "2v2"})
     latest = Game.objects.order_by("-created").first()
     assert (latest.table, latest.level, latest.rules["target"]) == ("2v2", "hard", 101)
+    # and "Play now" after it starts what it started before, not another 2 vs 2
+    client.post(reverse("practice:play-now"))
+    latest = Game.objects.order_by("-created").first()
+    assert (latest.table, latest.level, latest.rules["target"]) == ("3", "hard", 101)
+
+
+@pytest.mark.django_db
+def test_play_now_after_a_first_two_against_two_is_one_against_one(client):
+    client.post(reverse("practice:play-now"), {"table": "2v2"})
+    client.post(reverse("practice:play-now"))
+    latest = Game.objects.order_by("-created").first()
+    assert (latest.table, latest.level) == ("1v1", "medium")
 
 
 @pytest.mark.django_db
