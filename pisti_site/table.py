@@ -46,7 +46,7 @@ from django.utils.translation import ngettext
 from pisti import Tally, deal_points, score_tallies, view_for
 from pisti.cards import card_name
 from pisti.dealing import HAND_SIZE
-from pisti.scoring import seats_of_sides
+from pisti.scoring import score_deal, seats_of_sides
 from pisti.state import JACK_PISTI, NO_PISTI, PISTI, capture_kind
 
 from .cardwords import card_words, cards_words
@@ -187,7 +187,18 @@ def leftover_step(state, side_names) -> dict | None:
     if not state.is_over or not state.leftover or not state.leftover[1]:
         return None
     side, count = state.leftover
-    return {**sweep_step(state.rules, side, count, side_names), "points": deal_points(state)}
+    step = {**sweep_step(state.rules, side, count, side_names), "points": deal_points(state)}
+    # the strip's points take the bonus for most cards with this step: the line says so
+    # (+8 became +11 unexplained: review 4)
+    bonus = state.rules.majority_bonus
+    for winner, score in enumerate(score_deal(state)):
+        if score.majority and bonus:
+            step["text"] += " " + _("Most cards (%(cards)d): %(who)s +%(points)d.") % {
+                "cards": score.cards,
+                "who": side_names[winner],
+                "points": bonus,
+            }
+    return step
 
 
 def sweep_step(rules, side: int, count: int, side_names) -> dict:

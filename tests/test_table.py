@@ -491,3 +491,33 @@ def test_the_deals_last_card_taking_a_lone_card_says_why_it_is_no_pisti():
         plain += bool(last.captured) and not would_be
         assert not lone_card_without_pisti(with_rule, len(plays) - 1)
     assert said >= 3 and plain >= 3, (said, plain)
+
+
+def test_the_leftover_line_says_the_bonus_for_most_cards_it_brings_to_the_strip():
+    """The strip's points take the bonus for most cards with the leftover sweep: its line
+    names the side and the bonus ("Most cards (33): You +3."), and only when a side has it."""
+    from pisti.scoring import score_deal
+    from pisti_site.table import leftover_step, running_points
+
+    names = ["You", "Your opponent"]
+    told = untold = 0
+    for seed in range(300):
+        state = new_deal(Rules(), rng=random.Random(seed))
+        while not state.is_over:
+            state.play(random.Random(seed + len(state.events)).choice(state.legal_plays()))
+        step = leftover_step(state, names)
+        if step is None:
+            continue
+        scores = score_deal(state)
+        winners = [side for side, score in enumerate(scores) if score.majority]
+        before = running_points(state)[-1]
+        jump = [after - was for after, was in zip(step["points"], before, strict=True)]
+        if winners:
+            (side,) = winners
+            assert f"Most cards ({scores[side].cards}): {names[side]} +3." in step["text"]
+            assert jump[side] >= 3  # the bonus, with whatever counting cards were left
+            told += 1
+        else:
+            assert "Most cards" not in step["text"]
+            untold += 1
+    assert told >= 50 and untold >= 1, (told, untold)
