@@ -62,13 +62,49 @@ def names_for(names: dict, reader: int | None) -> dict:
     return {**names, reader: _("You")} if reader is not None else names
 
 
-def all_steps(state, names, reader: int | None = None) -> list[dict]:
+def all_steps(state, names, reader: int | None = None, bot_plays=frozenset()) -> list[dict]:
     """Every play of the deal so far as the shared table script animates them, each with
     the sides' points so far, and the leftover sweep once the deal is over: a page opened
     mid-deal logs the whole deal, one that was watching animates what is new. The reader's
-    own plays say "You"."""
+    own plays say "You"; ``bot_plays`` (:func:`stand_in_plays`) say whose bot made them."""
     own = names_for(names, reader)
-    return deal_steps(state, own, side_names(state.rules, own, reader))
+    steps = deal_steps(state, own, side_names(state.rules, own, reader))
+    for step in steps:
+        if step.get("leftover") or step["index"] not in bot_plays:
+            continue
+        seat = step["seat"]
+        who = (
+            _("A bot for you")
+            if seat == reader
+            else _("A bot for %(name)s") % {"name": names[seat]}
+        )
+        if step["text"].startswith(own[seat] + ":"):
+            step["text"] = who + step["text"][len(own[seat]) :]
+    return steps
+
+
+def stand_in_plays(table: Table, deal: int, events) -> set[int]:
+    """The plays of ``deal`` a bot made for a player away or gone: from the remark that a
+    bot plays for them to the one that they are back (a reviewer read them in the moves
+    list as the player's own). A bot that took over in an earlier deal plays from this
+    deal's first card."""
+    since = {}  # seat -> the first play of this deal a bot made for it
+    spans = []  # (seat, from, to)
+    for remark in table.remarks:
+        if remark["deal"] > deal:
+            break
+        seat, at = remark["seat"], remark["after"] if remark["deal"] == deal else 0
+        if remark["kind"] in (Remark.AWAY, Remark.LEFT):
+            since.setdefault(seat, at)
+        elif remark["kind"] == Remark.BACK and seat in since:
+            spans.append((seat, since.pop(seat), at))
+    spans += [(seat, start, len(events)) for seat, start in since.items()]
+    return {
+        index
+        for seat, start, end in spans
+        for index in range(start, end)
+        if index < len(events) and events[index].seat == seat
+    }
 
 
 def board_html(table: Table, match, state, seat: int | None, names: dict) -> str:
@@ -252,7 +288,9 @@ def frame_for(table: Table, seat: int | None) -> dict:
         frame["deal"] = len(match.finished) + (match.current is not None)
         frame["remarks"] = remarks_for(table, frame["deal"], seat)
         frame["goal"] = match_goal(match.rules)
-        frame["steps"] = all_steps(state, names, seat)
+        frame["steps"] = all_steps(
+            state, names, seat, stand_in_plays(table, frame["deal"], state.events)
+        )
         frame["sides"] = side_scores(match, state, names, seat)
         frame["html"] = board_html(table, match, state, seat, names)
         if match.current is not None and 0 < len(state.events) < state.players:

@@ -232,3 +232,40 @@ def test_the_moves_list_says_you_for_the_readers_own_plays():
         assert [text.replace(f"{own}: ", "You: ", 1) for text in by_seat[None][: len(plays)]] == (
             by_seat[seat][: len(plays)]
         )
+
+
+def test_plays_a_bot_made_for_a_player_away_say_so_in_the_moves_list():
+    """From the remark that a bot plays for Mehmet to the one that he is back, his plays read
+    "A bot for Mehmet: …" (to him, "A bot for you: …"); before and after, his own."""
+    from types import SimpleNamespace
+
+    from friends.frames import all_steps, stand_in_plays
+    from friends.models import Remark
+
+    table = two_players_at_play(target=500)
+    play_out_the_deal(table)
+    state = service.load_match(table).finished[-1]
+    remarks = [
+        {"kind": Remark.AWAY, "seat": 1, "name": "Mehmet", "deal": 1, "after": 10},
+        {"kind": Remark.BACK, "seat": 1, "name": "Mehmet", "deal": 1, "after": 20},
+        {"kind": Remark.LEFT, "seat": 0, "name": "Ayşe", "deal": 1, "after": 40},
+    ]
+    bot = stand_in_plays(SimpleNamespace(remarks=remarks), 1, state.events)
+    seats = [event.seat for event in state.events]
+    expected = {i for i in range(10, 20) if seats[i] == 1} | {
+        i for i in range(40, len(seats)) if seats[i] == 0
+    }
+    assert bot == expected and len(expected) >= 8
+    names = {0: "Ayşe", 1: "Mehmet"}
+    for reader in (None, 0, 1):
+        steps = all_steps(state, names, reader, bot)
+        for step in steps[: len(seats)]:
+            mehmet = "You" if reader == 1 else "Mehmet"
+            if step["index"] in bot and step["seat"] == 1:
+                who = "A bot for you" if reader == 1 else "A bot for Mehmet"
+                assert step["text"].startswith(who + ": "), step["text"]
+            elif step["seat"] == 1:
+                assert step["text"].startswith(mehmet + ": "), step["text"]
+    # a bot that took over in an earlier deal plays this deal's cards from the first
+    later = stand_in_plays(SimpleNamespace(remarks=remarks[:1]), 2, state.events)
+    assert later == {i for i, seat in enumerate(seats) if seat == 1}

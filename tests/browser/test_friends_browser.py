@@ -616,7 +616,8 @@ def test_an_away_players_turn_is_counted_down_and_then_a_bot_plays_it(browser, a
     ayse.wait_for_selector(PLAYABLE)
     assert ayse.locator("[data-friends-log] li").all_inner_texts() == lines
     said = [i for i, line in enumerate(lines) if line.startswith("Mehmet is away")]
-    assert len(said) == 1 and lines[said[0] + 1].startswith("Mehmet: "), lines
+    # the card the bot played for him, said as the bot's (it read as his own)
+    assert len(said) == 1 and lines[said[0] + 1].startswith("A bot for Mehmet: "), lines
 
 
 def test_a_watcher_is_never_told_it_is_their_turn_and_has_no_reactions(browser, asgi_url):
