@@ -238,6 +238,11 @@ def test_the_lobby_line_tells_the_creator_to_start_and_a_friend_to_wait(client):
     assert friend.post(url + "seat/", {"seat": "1", "name": "Mehmet"}).status_code == 302
     assert lobby_line(client) == "Everyone is seated: start the game when you are ready."
     assert lobby_line(friend) == "Waiting for the game to start…"
+    # and who starts it, by name ("the player who made the table" read stiffly in German)
+    assert "The game starts when Ayşe starts it." in friend.get(url).content.decode()
+    with translation.override("de"):
+        german = friend.get(reverse("friends:table", args=[table.pk])).content.decode()
+    assert "Das Spiel beginnt, sobald Ayşe es startet." in german
 
 
 def test_a_guest_leaves_their_seat_and_the_creator_frees_another(client):
