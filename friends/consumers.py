@@ -48,7 +48,7 @@ from . import protocol, service
 from .frames import frame_for, reaction_place, time_ran_out_text
 from .models import Table
 from .protocol import CLOSE_FLOOD, CLOSE_FORBIDDEN, CLOSE_NOT_FOUND, MAX_MESSAGE_CHARS
-from .service import Refused
+from .service import Refused, kept_reactions_key
 
 __all__ = [
     "CLOSE_FLOOD",
@@ -92,10 +92,6 @@ def group_name(table_id) -> str:
 
 def reaction_text(reaction: str) -> str:
     return str(REACTIONS[reaction])
-
-
-def kept_reactions_key(table_id) -> str:
-    return f"friends.reactions.{table_id}"
 
 
 def reaction_message(seat: int, reaction: str, earlier: bool = False, place=None) -> str:

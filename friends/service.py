@@ -20,6 +20,7 @@ import secrets
 from datetime import timedelta
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -322,11 +323,39 @@ def start(table: Table, token: str | None) -> None:
     _new_match(table, table.version)
 
 
+def kept_reactions_key(table_id) -> str:
+    """The cache key of a table's last reactions, each with its place in the moves list."""
+    return f"friends.reactions.{table_id}"
+
+
 def _new_match(table: Table, version: int, seats: list[dict] | None = None) -> None:
+    """A match at the table, the first or one more with the same seats ("Play again"): its
+    moves list starts afresh. The last match's remarks and reactions are placed by its own
+    deal numbers, so they were read in the new match's first deal (a timer's card nobody
+    had played, a player's own cards marked as a bot's)."""
     seats = seats if seats is not None else table.seats
     match = matchplay.new_match(Rules.from_dict(table.rules))  # seat 1 leads the first deal
+    remarks = _remarks_carried(table, seats)
     run_bots(table, match, seats)
-    _store_match(table, version, match, seats)
+    _store_match(table, version, match, seats, remarks)
+    cache.delete(kept_reactions_key(table.pk))
+
+
+def _remarks_carried(table: Table, seats: list[dict]) -> list[dict]:
+    """A new match's remarks: for each seat a bot still plays for, why (away, or left), at
+    the start of its first deal; nothing else of the last match."""
+    carried = []
+    for index, entry in enumerate(seats):
+        if not entry.get("stand_in"):
+            continue
+        kinds = [
+            remark["kind"]
+            for remark in table.remarks
+            if remark["seat"] == index and remark["kind"] in (Remark.AWAY, Remark.LEFT)
+        ]
+        kind = kinds[-1] if kinds else Remark.AWAY
+        carried.append({"kind": kind, "seat": index, "name": entry["name"], "deal": 1, "after": 0})
+    return carried
 
 
 def _playing_match(table: Table) -> Match:

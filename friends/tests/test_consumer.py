@@ -876,3 +876,43 @@ def test_a_next_deal_press_that_crossed_the_deal_dealt_on_time_is_told_it_moved_
     with pytest.raises(service.Refused) as refused:
         service.next_deal(table, 1, seen)
     assert refused.value.code == "stale"
+
+
+def test_play_again_starts_the_moves_list_afresh():
+    """The last match's remarks and reactions were placed by its own deal numbers, and read in
+    the new match's first deal: a timer's card nobody had played, a player's own cards marked
+    as a bot's. "Play again" starts with none, but a seat a bot still plays for says so."""
+    from django.core.cache import cache
+
+    from friends.frames import frame_for
+
+    table, _ayse, _mehmet = two_player_table(timer=15, max_deals=1)
+    table.refresh_from_db()
+    assert service.expire(table, now=timezone.now() + timedelta(seconds=16))  # a timer's card
+    cache.set(service.kept_reactions_key(table.pk), [[0, "oops", [1, 3]]])
+    play_the_deal_out(table)
+    table.refresh_from_db()
+    assert [r["kind"] for r in table.remarks] == ["timeout"] and table.status == Table.FINISHED
+    service.next_deal(table, 0, table.version)
+    table.refresh_from_db()
+    service.next_deal(table, 1, table.version)  # both: a new match with the same seats
+    table.refresh_from_db()
+    assert table.status == Table.PLAYING and table.remarks == []
+    assert frame_for(table, 0)["remarks"] == [] and frame_for(table, 1)["deal"] == 1
+    assert cache.get(service.kept_reactions_key(table.pk)) is None
+    assert not any(s["text"].startswith("A bot") for s in frame_for(table, 1)["steps"])
+    # a seat a bot plays for (Mehmet left) is said at the new match's start
+    service.leave_game(table, _mehmet_token(table))
+    play_the_deal_out(table)
+    table.refresh_from_db()
+    service.next_deal(table, 0, table.version)  # Mehmet's seat does not hold it up
+    table.refresh_from_db()
+    assert [(r["kind"], r["seat"], r["deal"], r["after"]) for r in table.remarks] == [
+        ("left", 1, 1, 0)
+    ]
+    steps = frame_for(table, 0)["steps"]
+    assert all(s["text"].startswith("A bot for Mehmet") for s in steps if s["seat"] == 1)
+
+
+def _mehmet_token(table):
+    return table.seats[1]["token"]

@@ -219,19 +219,19 @@ def test_the_moves_list_says_you_for_the_readers_own_plays():
     the other's by name; a watcher reads every play by its player's name."""
     table = two_players_at_play(target=500)
     play_out_the_deal(table)
-    by_seat = {
-        seat: [step["text"] for step in frame_for(table, seat)["steps"]] for seat in (0, 1, None)
-    }
-    plays = [text for text in by_seat[None] if not text.startswith(("Ayşe and", "Mehmet and"))]
-    assert any(text.startswith("Ayşe: ") for text in plays)
-    assert any(text.startswith("Mehmet: ") for text in plays)
-    assert not any(text.startswith("You") for text in by_seat[None])
+    steps = {seat: frame_for(table, seat)["steps"] for seat in (0, 1, None)}
+    plays = {seat: [s["text"] for s in steps[seat] if not s.get("leftover")] for seat in steps}
+    assert any(text.startswith("Ayşe: ") for text in plays[None])
+    assert any(text.startswith("Mehmet: ") for text in plays[None])
+    assert not any("You" in step["text"] for step in steps[None])
     for seat, own in ((0, "Ayşe"), (1, "Mehmet")):
-        assert by_seat[seat] != by_seat[None]
+        assert plays[seat] != plays[None]
         # the same lines, the reader's own name read as "You"
-        assert [text.replace(f"{own}: ", "You: ", 1) for text in by_seat[None][: len(plays)]] == (
-            by_seat[seat][: len(plays)]
-        )
+        assert [text.replace(f"{own}: ", "You: ", 1) for text in plays[None]] == plays[seat]
+        # and the leftover line, whoever it names
+        (watched,) = [s["text"] for s in steps[None] if s.get("leftover")] or [""]
+        (read,) = [s["text"] for s in steps[seat] if s.get("leftover")] or [""]
+        assert read == watched.replace(own, "You")
 
 
 def test_plays_a_bot_made_for_a_player_away_say_so_in_the_moves_list():
