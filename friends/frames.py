@@ -86,7 +86,8 @@ def all_steps(state, names, reader: int | None = None, bot_plays=frozenset()) ->
 def stand_in_plays(table: Table, deal: int, events) -> set[int]:
     """The plays of ``deal`` a bot made for a player away or gone: from the remark that a
     bot plays for them to the one that they are back (a reviewer read them in the moves
-    list as the player's own). A bot that took over in an earlier deal plays from this
+    list as the player's own), and the timer's card when a player's time ran out (their
+    table said "You: …" for it). A bot that took over in an earlier deal plays from this
     deal's first card."""
     since = {}  # seat -> the first play of this deal a bot made for it
     spans = []  # (seat, from, to)
@@ -94,7 +95,9 @@ def stand_in_plays(table: Table, deal: int, events) -> set[int]:
         if remark["deal"] > deal:
             break
         seat, at = remark["seat"], remark["after"] if remark["deal"] == deal else 0
-        if remark["kind"] in (Remark.AWAY, Remark.LEFT):
+        if remark["kind"] == Remark.TIME_RAN_OUT and remark["deal"] == deal:
+            spans.append((seat, at, at + 1))  # the timer's card: the bot's, not theirs
+        elif remark["kind"] in (Remark.AWAY, Remark.LEFT):
             since.setdefault(seat, at)
         elif remark["kind"] == Remark.BACK and seat in since:
             spans.append((seat, since.pop(seat), at))

@@ -269,3 +269,7 @@ def test_plays_a_bot_made_for_a_player_away_say_so_in_the_moves_list():
     # a bot that took over in an earlier deal plays this deal's cards from the first
     later = stand_in_plays(SimpleNamespace(remarks=remarks[:1]), 2, state.events)
     assert later == {i for i, seat in enumerate(seats) if seat == 1}
+    # the timer's card is the bot's too, that one play alone
+    timed = {"kind": Remark.TIME_RAN_OUT, "seat": seats[30], "name": "", "deal": 1, "after": 30}
+    assert stand_in_plays(SimpleNamespace(remarks=[timed]), 1, state.events) == {30}
+    assert stand_in_plays(SimpleNamespace(remarks=[timed]), 2, state.events) == set()

@@ -110,11 +110,19 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
 
   // A note floats over the table (friends.css) and goes after a while, or on a tap.
   let noteTimer = 0;
+  let noteLasts = false;  // a note that stays until the connection's news changes
   function note(text, options = {}) {
     window.clearTimeout(noteTimer);
     hooks.note.textContent = text;
     hooks.note.hidden = !text;
+    noteLasts = !!text && !!options.lasting;
     if (text && !options.lasting) noteTimer = window.setTimeout(() => { hooks.note.hidden = true; }, NOTE_SECONDS * 1000);
+  }
+  // A frame has come: a note about the connection ("offline", "your card waits") is over;
+  // any other stays its few seconds (the timer's "played for you" was wiped at once by the
+  // bot's reply that came right after it, and a player never read it: review 5).
+  function frameCame() {
+    if (noteLasts) note("");
   }
   if (hooks.note) hooks.note.addEventListener("click", () => { hooks.note.hidden = true; });
 
@@ -570,7 +578,7 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
   window.setInterval(tick, 250);
 
   return {
-    say, note, nameOf, tick,
+    say, note, frameCame, nameOf, tick,
     get frame() { return frame; },
     // a line in the table's own status line, under the pile (the next play replaces it)
     tableLine(text) { board.status(text); },
@@ -727,8 +735,9 @@ function friendsTable(root, t, closeCodes, types) {
       // a welcome back is said once, for a few seconds like any note (it stayed over the
       // score strip on a phone until the player's next card; the moves list keeps it)
       if (!frame.welcome_back) welcomed = false;
-      if (frame.note || !frame.welcome_back) draw.note(frame.note || "");
-      else if (!welcomed) draw.note(frame.welcome_back);
+      if (frame.note) draw.note(frame.note);
+      else if (frame.welcome_back && !welcomed) draw.note(frame.welcome_back);
+      else draw.frameCame();
       if (frame.welcome_back) welcomed = true;
       draw.show(frame);
     },
