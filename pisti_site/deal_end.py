@@ -268,40 +268,41 @@ def where_it_was_lost(match, winner: int | None, reader: int | None) -> str:
 # winner 50, you 0" read as cards or piştis); the noun follows the winner's number.
 GAP_LINES = {
     ("pisti", False): lambda n: ngettext(
-        "The biggest gap was in piştis: the winner %(theirs)d point, you %(yours)d.",
-        "The biggest gap was in piştis: the winner %(theirs)d points, you %(yours)d.",
+        "The biggest gap was in piştis: the winner scored %(theirs)d point, you %(yours)d.",
+        "The biggest gap was in piştis: the winner scored %(theirs)d points, you %(yours)d.",
         n,
     ),
     ("pisti", True): lambda n: ngettext(
-        "The biggest gap was in piştis: the winners %(theirs)d point, your team %(yours)d.",
-        "The biggest gap was in piştis: the winners %(theirs)d points, your team %(yours)d.",
+        "The biggest gap was in piştis: the winners scored %(theirs)d point, your team %(yours)d.",
+        "The biggest gap was in piştis: the winners scored %(theirs)d points, your team %(yours)d.",
         n,
     ),
     ("majority", False): lambda n: ngettext(
-        "The biggest gap was the bonus for most cards: the winner %(theirs)d point, you %(yours)d.",
-        "The biggest gap was the bonus for most cards: the winner %(theirs)d points, "
+        "The biggest gap was the bonus for most cards: the winner scored %(theirs)d point, "
+        "you %(yours)d.",
+        "The biggest gap was the bonus for most cards: the winner scored %(theirs)d points, "
         "you %(yours)d.",
         n,
     ),
     ("majority", True): lambda n: ngettext(
-        "The biggest gap was the bonus for most cards: the winners %(theirs)d point, "
+        "The biggest gap was the bonus for most cards: the winners scored %(theirs)d point, "
         "your team %(yours)d.",
-        "The biggest gap was the bonus for most cards: the winners %(theirs)d points, "
+        "The biggest gap was the bonus for most cards: the winners scored %(theirs)d points, "
         "your team %(yours)d.",
         n,
     ),
     ("cards", False): lambda n: ngettext(
         "The biggest gap was in the cards that count (aces, jacks, the two of clubs, the ten "
-        "of diamonds): the winner %(theirs)d point, you %(yours)d.",
+        "of diamonds): the winner scored %(theirs)d point, you %(yours)d.",
         "The biggest gap was in the cards that count (aces, jacks, the two of clubs, the ten "
-        "of diamonds): the winner %(theirs)d points, you %(yours)d.",
+        "of diamonds): the winner scored %(theirs)d points, you %(yours)d.",
         n,
     ),
     ("cards", True): lambda n: ngettext(
         "The biggest gap was in the cards that count (aces, jacks, the two of clubs, the ten "
-        "of diamonds): the winners %(theirs)d point, your team %(yours)d.",
+        "of diamonds): the winners scored %(theirs)d point, your team %(yours)d.",
         "The biggest gap was in the cards that count (aces, jacks, the two of clubs, the ten "
-        "of diamonds): the winners %(theirs)d points, your team %(yours)d.",
+        "of diamonds): the winners scored %(theirs)d points, your team %(yours)d.",
         n,
     ),
 }

@@ -378,9 +378,9 @@ def test_a_lost_match_says_where_the_winner_pulled_ahead(rules):
         won = parts(theirs)[widest]
         points = f"{won} point" if won == 1 else f"{won} points"  # said in points, not bare
         said = (
-            f"the winners {points}, your team {parts(yours)[widest]}."
+            f"the winners scored {points}, your team {parts(yours)[widest]}."
             if rules.partnerships
-            else f"the winner {points}, you {parts(yours)[widest]}."
+            else f"the winner scored {points}, you {parts(yours)[widest]}."
         )
         assert said in line, line
         seen.add(widest)
