@@ -23,6 +23,7 @@ from .helpers import (
     communicator,
     drain,
     make_table,
+    play_out_the_deal,
     receive,
     receive_state,
     session_with,
@@ -803,24 +804,12 @@ def test_a_reaction_is_placed_where_its_sender_stood_if_the_deal_has_had_that_pl
         assert reaction_place(table, seen) == [1, 1]  # a place the deal has not had
 
 
-def play_the_deal_out(table):
-    """Every card of the deal, the lowest first, as each seat's player."""
-    while True:
-        table.refresh_from_db()
-        match = service.load_match(table)
-        if match.current is None:
-            return match
-        state = match.current
-        seat = state.current_player
-        service.play(table, seat, card_name(sorted(state.hands[seat])[0]), table.version)
-
-
 def test_a_timers_table_deals_the_next_deal_by_itself_after_the_summarys_time():
     """A player who stays on the page without pressing "Next deal" no longer holds the others
     up for good: on a table with a timer the next deal comes 30 s after the last card, with
     or without the presses; the frame carries the count for the summary."""
     table, ayse, mehmet = two_player_table(timer=15)
-    match = play_the_deal_out(table)
+    match = play_out_the_deal(table)
     assert match.current is None and not match.outcome.over
     left = (table.deadline - timezone.now()).total_seconds()
     assert 25 < left <= 30 == service.next_deal_after().total_seconds()
@@ -849,12 +838,12 @@ def test_a_timers_table_deals_the_next_deal_by_itself_after_the_summarys_time():
 
 def test_no_table_deals_by_itself_without_a_timer_nor_after_the_match():
     table, _ayse, _mehmet = two_player_table()
-    play_the_deal_out(table)
+    play_out_the_deal(table)
     table.refresh_from_db()
     assert table.deadline is None
     assert "data-next-in" not in service_frame(table)
     one_deal, _a, _m = two_player_table(timer=15, max_deals=1)
-    match = play_the_deal_out(one_deal)
+    match = play_out_the_deal(one_deal)
     one_deal.refresh_from_db()
     assert match.outcome.over and one_deal.deadline is None
     assert service.expire(one_deal, now=timezone.now() + timedelta(hours=1)) is None
@@ -868,7 +857,7 @@ def service_frame(table):
 
 def test_a_next_deal_press_that_crossed_the_deal_dealt_on_time_is_told_it_moved_on():
     table, _ayse, _mehmet = two_player_table(timer=15)
-    play_the_deal_out(table)
+    play_out_the_deal(table)
     table.refresh_from_db()
     seen = table.version
     assert service.expire(table, now=timezone.now() + timedelta(seconds=31)) == {"dealt": True}
@@ -890,7 +879,7 @@ def test_play_again_starts_the_moves_list_afresh():
     table.refresh_from_db()
     assert service.expire(table, now=timezone.now() + timedelta(seconds=16))  # a timer's card
     cache.set(service.kept_reactions_key(table.pk), [[0, "oops", [1, 3]]])
-    play_the_deal_out(table)
+    play_out_the_deal(table)
     table.refresh_from_db()
     assert [r["kind"] for r in table.remarks] == ["timeout"] and table.status == Table.FINISHED
     service.next_deal(table, 0, table.version)
@@ -903,7 +892,7 @@ def test_play_again_starts_the_moves_list_afresh():
     assert not any(s["text"].startswith("A bot") for s in frame_for(table, 1)["steps"])
     # a seat a bot plays for (Mehmet left) is said at the new match's start
     service.leave_game(table, _mehmet_token(table))
-    play_the_deal_out(table)
+    play_out_the_deal(table)
     table.refresh_from_db()
     service.next_deal(table, 0, table.version)  # Mehmet's seat does not hold it up
     table.refresh_from_db()

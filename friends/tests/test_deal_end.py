@@ -12,7 +12,7 @@ from friends.frames import frame_for
 from friends.models import Table
 from pisti.cards import card_name
 
-from .helpers import make_table
+from .helpers import make_table, play_out_the_deal
 
 pytestmark = pytest.mark.django_db
 
@@ -22,17 +22,6 @@ def two_players_at_play(**rules):
     service.take_seat(table, 1, "Mehmet", None)
     service.start(table, ayse)
     return Table.objects.get(pk=table.pk)
-
-
-def play_out_the_deal(table):
-    while True:
-        table.refresh_from_db()
-        match = service.load_match(table)
-        if match.current is None:
-            return match
-        state = match.current
-        seat = state.current_player
-        service.play(table, seat, card_name(sorted(state.hands[seat])[0]), table.version)
 
 
 def test_no_deal_end_while_the_deal_runs():
