@@ -226,9 +226,17 @@ def time_ran_out_text(name: str, card: str, yours: bool = False) -> str:
 
 
 def remark_text(remark: dict, reader: int | None) -> str:
+    """A remark as ``reader`` reads it: about their own seat it speaks to them (Emre read
+    "Emre is away: a bot plays for them" about himself)."""
     kind, name = remark["kind"], remark["name"]
+    yours = reader is not None and remark["seat"] == reader
     if kind == Remark.TIME_RAN_OUT:
-        return time_ran_out_text(name, remark["card"], yours=remark["seat"] == reader)
+        return time_ran_out_text(name, remark["card"], yours=yours)
+    if yours:
+        return {
+            Remark.LEFT: lambda: _("You left the game: a bot played your cards."),
+            Remark.BACK: lambda: _("You are back at the table."),
+        }.get(kind, lambda: _("You were away: a bot played your cards."))()
     if kind == Remark.LEFT:
         return _("%(name)s has left the game: a bot plays for them from now on.") % {"name": name}
     if kind == Remark.BACK:

@@ -554,6 +554,9 @@ def test_what_happened_at_the_seats_is_in_every_frame_in_its_place(client):
     table.refresh_from_db()
     (left,) = frame_for(table, None)["remarks"]
     assert left["text"] == "Mehmet has left the game: a bot plays for them from now on."
+    # to him it speaks to him (he read "Mehmet is away" about himself)
+    (his,) = frame_for(table, 1)["remarks"]
+    assert his["text"] == "You left the game: a bot played your cards."
     assert left["after"] == plays_before
     for _turn in range(2):  # Ayşe plays, and the bot for him in the same change
         seat = service.load_match(table).current.current_player
@@ -565,6 +568,7 @@ def test_what_happened_at_the_seats_is_in_every_frame_in_its_place(client):
     table.refresh_from_db()
     back = frame_for(table, 0)["remarks"][-1]
     assert back["text"] == "Mehmet is back at the table."
+    assert frame_for(table, 1)["remarks"][-1]["text"] == "You are back at the table."
     assert back["after"] == len(service.load_match(table).current.events) > plays_before
     # his time runs out: the remark names the card the timer played, before it
     mover = service.load_match(table).current.current_player
@@ -581,9 +585,13 @@ def test_what_happened_at_the_seats_is_in_every_frame_in_its_place(client):
     # the player whose time it was reads "for you"
     yours = frame_for(table, mover)["remarks"][-1]["text"]
     assert yours == f"The time ran out: the medium bot played the {card} for you."
-    # every seat and a watcher read the same remarks, each once, with ids kept apart
+    # every seat and a watcher read the same remarks, each once, with ids kept apart (the
+    # seat they are about reads them in its own words)
     remarks = [frame_for(table, seat)["remarks"][:2] for seat in (0, 1, None)]
-    assert remarks[0] == remarks[1] == remarks[2]
+    assert remarks[0] == remarks[2]
+    assert [(r["id"], r["after"]) for r in remarks[1]] == [
+        (r["id"], r["after"]) for r in remarks[0]
+    ]
     assert len({remark["id"] for remark in frame_for(table, None)["remarks"]}) == 3
     # and in the reader's language
     with translation.override("tr"):
