@@ -260,16 +260,19 @@ def last_plays(view, events=None) -> dict[int, dict]:
         for index, (seat, card) in enumerate(view.history):
             latest[seat] = (index, card, 0, None)
     # a card of an earlier round is told apart (drawn faded, "old"): with the bots quick, a
-    # new player could not tell this round's plays from the last one's
+    # new player could not tell this round's plays from the last one's; so is the card of
+    # the seat to play, laid a whole turn of the table ago ("to play" beside "played 3♠"
+    # read as its card just now: review 6)
     played = len(view.history)
     this_round = played - played % (view.players * HAND_SIZE)
+    a_turn_ago = played - view.players
     return {
         seat: {
             "sign": card_sign(card),
             "red": card_name(card)[1] in "DH",
             "words": card_words(card),
             "took": {PISTI: "pisti", JACK_PISTI: "jack_pisti"}.get(kind, "pile" if taken else ""),
-            "old": index < this_round,
+            "old": index < this_round or index <= a_turn_ago,
         }
         for seat, (index, card, taken, kind) in latest.items()
     }

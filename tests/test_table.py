@@ -148,6 +148,15 @@ def test_each_seat_shows_the_card_it_played_last_this_deal():
         if stale_seen:
             break
     assert stale_seen
+    # mid-round, the seat to play has its card of a whole turn ago faded, the others not
+    state = new_deal(Rules(players=4, partnerships=True), rng=random.Random(6))
+    for _turn in range(6):
+        state.play(state.legal_plays()[0])
+    html = render_table(present_table(state, 0, playable=False))
+    for seat in range(4):
+        section = html.split(f'data-seat="{seat}"')[1].split("</section>")[0]
+        chip = re.search(r'class="last-play([^"]*)"', section).group(1)
+        assert ("is-old" in chip) == (seat == state.current_player), (seat, chip)
     # a card of an earlier round is drawn faded ("is-old"); the seat that has played in
     # this round is not
     state = new_deal(Rules(players=4, partnerships=True), rng=random.Random(6))

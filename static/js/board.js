@@ -190,6 +190,7 @@ export function setStatus(board, text, isError) {
 function moveTurn(board, step) {
   const seats = board.querySelectorAll("[data-seat]");
   let next = (Number(step.seat) + 1) % seats.length;
+  fadeLastPlay(board, next);
   // The round's last card: your turn comes with your new hand (the server's next board),
   // not while your hand is still empty.
   const mine = board.getAttribute("data-me");
@@ -507,6 +508,14 @@ function cardSign(name) {
   return (name[0] === "T" ? "10" : name[0]) + SUIT_SIGNS[name[1]];
 }
 
+// The card of the seat to play next was laid a whole turn of the table ago: drawn faded,
+// as the server draws it, from the moment the turn heads its way ("to play" beside its last
+// card read as its card just now).
+function fadeLastPlay(board, seat) {
+  const chip = board.querySelector("[data-seat='" + seat + "'] [data-last-play]");
+  if (chip && !chip.classList.contains("is-none")) chip.classList.add("is-old");
+}
+
 // The seat's "played Q♥" shows the card that just landed: after a 2 vs 2 round of three
 // quick bot plays each seat still says what it laid.
 function showLastPlay(board, step) {
@@ -524,6 +533,7 @@ function showLastPlay(board, step) {
   const took = kind ? chip.getAttribute("data-took-" + kind.replace("_", "-")) || "" : "";
   chip.querySelector(".last-play-took").textContent = took || "\u00a0";
   chip.classList.remove("is-none", "is-old", "took-pile", "took-pisti", "took-jack_pisti");
+  fadeLastPlay(board, (Number(step.seat) + 1) % board.querySelectorAll("[data-last-play]").length);
   if (kind) {
     chip.classList.add("took-" + kind);
     // only the latest capture says so: two seats' "took the pile" left a new player unable

@@ -542,6 +542,13 @@ LAST_PLAY_WATCHER = """() => {
     if (took ? !chip.classList.contains(took) || !line : /took-/.test(chip.className) || line) {
       window.lastPlayMisses.push([step.seat, took, chip.className, line]);
     }
+    // the next seat's card, a whole turn of the table old now, is drawn faded
+    const seats = document.querySelectorAll("[data-last-play]").length;
+    const next = document.querySelector(
+      "[data-seat='" + ((step.seat + 1) % seats) + "'] [data-last-play]");
+    if (next && !next.classList.contains("is-none") && !next.classList.contains("is-old")) {
+      window.lastPlayMisses.push(["next not faded", step.seat, next.className]);
+    }
     // only the latest capture says so: any other seat's line goes as this one takes
     if (took) {
       document.querySelectorAll("[data-last-play]").forEach((other) => {
