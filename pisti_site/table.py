@@ -390,6 +390,13 @@ def present_view(
         stack["ours"] = side == view.rules.side_of(seat)
         if stack["shared"]:
             stack["label"] = ""
+        if view.rules.partnerships and events is not None:
+            # a team's piştis marked at the partner who made each: on the team's one pile
+            # they read as misplaced ("the right one made it, the left one has the mark"),
+            # at both partners as two (reviews 5 and 6)
+            stack["marks"] = range(sum(e.seat == other and e.pisti for e in events))
+            stack["jack_marks"] = range(sum(e.seat == other and e.jack_pisti for e in events))
+            stack["by_seat"] = True
         told.add(side)
         seats.append(
             {

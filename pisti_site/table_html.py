@@ -40,7 +40,8 @@ def _stack_classes(stack: dict) -> str:
     if not stack.get("team"):
         return ""
     side = " is-ours" if stack.get("ours") else " is-theirs"
-    return f" is-team{side}{' is-shared' if stack.get('shared') else ''}"
+    by_seat = " is-by-seat" if stack.get("by_seat") else ""
+    return f" is-team{side}{' is-shared' if stack.get('shared') else ''}{by_seat}"
 
 
 def _stack_word(stack: dict, watching: bool = False) -> str:

@@ -50,7 +50,8 @@ def test_two_against_two_puts_the_partner_opposite():
     # count alone: two piles of backs read as the team holding twice the cards
     assert html.count('class="stack is-team is-ours') == 2
     assert html.count('class="stack is-team is-theirs') == 2
-    assert html.count(' is-shared"') == 2
+    assert html.count(" is-shared") == 2
+    assert html.count(" is-by-seat") == 4  # each partner's piştis at its own seat
     # "Our cards 9" at you and your partner: "Team's cards 9" at both read as 9 each
     assert html.count('<span class="team-word">Our cards</span>') == 2
     assert html.count('<span class="team-word">Their cards</span>') == 2
@@ -530,3 +531,30 @@ def test_the_leftover_line_says_the_bonus_for_most_cards_it_brings_to_the_strip(
             assert "Most cards" not in step["text"]
             untold += 1
     assert told >= 50 and untold >= 1, (told, untold)
+
+
+def test_a_teams_pistis_are_marked_at_the_partner_who_made_each():
+    """A 2 vs 2 team's pile shows at both partners; each copy marks the piştis its own seat
+    made (on the team's one pile they read as misplaced, at both as two), and the marks of
+    the two add up to the team's."""
+    from pisti_site.table_html import render_table
+
+    found = 0
+    for seed in range(200):
+        state = new_deal(Rules(players=4, partnerships=True), rng=random.Random(seed))
+        while not state.is_over:
+            state.play(random.Random(seed + len(state.events)).choice(state.legal_plays()))
+        by_seat = [sum(e.seat == s and e.pisti for e in state.events) for s in range(4)]
+        if not any(by_seat[s] and not by_seat[(s + 2) % 4] for s in range(4)):
+            continue  # wanted: a pişti by one partner alone
+        html = render_table(present_table(state, 0, playable=False))
+        for seat in range(4):
+            section = html.split(f'data-seat="{seat}"')[1].split("</section>")[0]
+            marks = re.search(r'class="pisti-mark" data-count="(\d+)"', section)
+            assert (int(marks.group(1)) if marks else 0) == by_seat[seat], (seed, seat)
+        for side in (0, 1):
+            assert by_seat[side] + by_seat[side + 2] == state.pisti[side]
+        found += 1
+        if found == 5:
+            break
+    assert found == 5

@@ -408,7 +408,10 @@ function sweep(board, step, timing) {
       if (holder && !holder.firstChild) {
         holder.appendChild(cardElement(board, "back", "stack-card is-back"));
       }
-      const marks = pile.querySelector("[data-pisti-marks]");
+      // the mark at the seat that made the pişti (a partner's copy of the team's pile has
+      // its own: the server draws them so)
+      const marks = pile.closest("[data-seat='" + step.seat + "']") || stacks.length === 1
+        ? pile.querySelector("[data-pisti-marks]") : null;
       if (marks && (step.pisti || step.jack_pisti)) addMark(marks, !!step.jack_pisti);
     });
     countSideTable(step);
