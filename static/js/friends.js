@@ -79,6 +79,7 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
   let shownPlays = 0;
   let myLastPlay = 0;  // the number of this seat's latest play in the deal, landed or not
   let launched = null;  // your card on its way to the pile while the server decides
+  let hurried = false;  // told of your clock's last seconds, this turn
 
   function say(text) { hooks.status.textContent = text; }
 
@@ -154,6 +155,9 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
     // card that hands you the turn, until what it takes is swept)
     if (Number(turn) >= 0) say(turnText(frame, Number(turn)));
     markToMove();
+    // the clock goes with the turn at once, not at its next quarter-second tick (a spent
+    // "0 s" stayed on the seat the turn had left for up to 250 ms: seen in CI under load)
+    tick();
   });
 
   // Whose turn the table shows now: the board's own record (data-turn, "-1" for nobody
@@ -523,7 +527,6 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
     line.textContent = keepUnit(format(t.next_deal_in, { seconds }));
   }
 
-  let hurried = false;  // told of your last seconds, this turn
   function tick() {
     countTakeOvers();
     countNextDeal();
@@ -724,7 +727,7 @@ function friendsTable(root, t, closeCodes, types) {
     }
   });
 
-  let welcomed = false;  // this return's welcome back said
+  let welcomeSaid = false;  // this return's welcome back is over the table already
   const handlers = {
     [types.state](frame) {
       const wasLobby = root.dataset.status === "lobby";
@@ -734,11 +737,11 @@ function friendsTable(root, t, closeCodes, types) {
       }
       // a welcome back is said once, for a few seconds like any note (it stayed over the
       // score strip on a phone until the player's next card; the moves list keeps it)
-      if (!frame.welcome_back) welcomed = false;
+      if (!frame.welcome_back) welcomeSaid = false;
       if (frame.note) draw.note(frame.note);
-      else if (frame.welcome_back && !welcomed) draw.note(frame.welcome_back);
+      else if (frame.welcome_back && !welcomeSaid) draw.note(frame.welcome_back);
       else draw.frameCame();
-      if (frame.welcome_back) welcomed = true;
+      if (frame.welcome_back) welcomeSaid = true;
       draw.show(frame);
     },
     [types.refused](message) {
