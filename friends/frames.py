@@ -68,19 +68,14 @@ def all_steps(state, names, reader: int | None = None, bot_plays=frozenset()) ->
     mid-deal logs the whole deal, one that was watching animates what is new. The reader's
     own plays say "You"; ``bot_plays`` (:func:`stand_in_plays`) say whose bot made them."""
     own = names_for(names, reader)
-    steps = deal_steps(state, own, side_names(state.rules, own, reader))
-    for step in steps:
-        if step.get("leftover") or step["index"] not in bot_plays:
-            continue
-        seat = step["seat"]
-        who = (
-            _("A bot for you")
-            if seat == reader
-            else _("A bot for %(name)s") % {"name": names[seat]}
-        )
-        if step["text"].startswith(own[seat] + ":"):
-            step["text"] = who + step["text"][len(own[seat]) :]
-    return steps
+    seats = {index: state.events[index].seat for index in bot_plays}
+    by_bot = {
+        index: _("A bot for you")
+        if seat == reader
+        else _("A bot for %(name)s") % {"name": names[seat]}
+        for index, seat in seats.items()
+    }
+    return deal_steps(state, own, side_names(state.rules, own, reader), players=by_bot)
 
 
 def stand_in_plays(table: Table, deal: int, events) -> set[int]:
@@ -232,11 +227,12 @@ def remark_text(remark: dict, reader: int | None) -> str:
     yours = reader is not None and remark["seat"] == reader
     if kind == Remark.TIME_RAN_OUT:
         return time_ran_out_text(name, remark["card"], yours=yours)
+    if yours and kind == Remark.LEFT:
+        return _("You left the game: a bot played your cards.")
+    if yours and kind == Remark.BACK:
+        return _("You are back at the table.")
     if yours:
-        return {
-            Remark.LEFT: lambda: _("You left the game: a bot played your cards."),
-            Remark.BACK: lambda: _("You are back at the table."),
-        }.get(kind, lambda: _("You were away: a bot played your cards."))()
+        return _("You were away: a bot played your cards.")
     if kind == Remark.LEFT:
         return _("%(name)s has left the game: a bot plays for them from now on.") % {"name": name}
     if kind == Remark.BACK:

@@ -419,11 +419,18 @@ def _go_on_if_ready(table: Table, version: int, match: Match, seats: list[dict],
         return False
     if not any(entry.get("ready") for entry in seats):
         return False
+    _deal_on(table, version, match, seats, remarks)
+    return True
+
+
+def _deal_on(table: Table, version: int, match: Match, seats: list[dict], remarks=None) -> None:
+    """The next deal, dealt and stored with every "Next deal" press cleared (after the
+    match, a new match with the same seats)."""
     for entry in seats:
         entry.pop("ready", None)
     if match.outcome.over:
         _new_match(table, version, seats)
-        return True
+        return
     matchplay.deal_next(match)
     if remarks:
         # said between the deals (someone left, or a bot now plays for them): it opens the
@@ -432,7 +439,6 @@ def _go_on_if_ready(table: Table, version: int, match: Match, seats: list[dict],
         remarks = [*remarks[:-1], {**remarks[-1], "deal": deal, "after": after}]
     run_bots(table, match, seats)
     _store_match(table, version, match, seats, remarks)
-    return True
 
 
 def place_in_log(match: Match | None) -> list[int] | None:
@@ -504,13 +510,8 @@ def _deal_on_time(table: Table, match: Match) -> dict | None:
     dealt first."""
     if match.outcome.over:
         return None
-    seats = [dict(entry) for entry in table.seats]
-    for entry in seats:
-        entry.pop("ready", None)
-    matchplay.deal_next(match)
-    run_bots(table, match, seats)
     try:
-        _store_match(table, table.version, match, seats)
+        _deal_on(table, table.version, match, [dict(entry) for entry in table.seats])
     except Refused:
         return None
     return {"dealt": True}

@@ -219,23 +219,31 @@ def sweep_step(rules, side: int, count: int, side_names) -> dict:
     }
 
 
-def deal_steps(state, names, side_names, start: int = 0) -> list[dict]:
+def deal_steps(state, names, side_names, start: int = 0, players=None) -> list[dict]:
     """The plays of the deal from play ``start`` on as the table script animates them, each
-    with every side's points so far, then the leftover sweep once the deal is over."""
+    with every side's points so far, then the leftover sweep once the deal is over.
+    ``players`` names who made a play where it was not the seat's own player (play index:
+    "A bot for Mehmet")."""
     points = running_points(state, start)
+    players = players or {}
+
+    def names_at(index, event):
+        return {**names, event.seat: players[index]} if index in players else names
+
     steps = [
         {
-            **event_step(event, names, state.rules.side_of),
+            **event_step(event, names_at(index, event), state.rules.side_of),
             "index": index,
             "points": points[index - start],
         }
         for index, event in enumerate(state.events[start:], start)
     ]
-    if steps and lone_card_without_pisti(state, len(state.events) - 1):
-        event = state.events[-1]
+    last = len(state.events) - 1
+    if steps and lone_card_without_pisti(state, last):
+        event = state.events[last]
         steps[-1]["text"] = _(
             "%(who)s: %(card)s takes the lone card — no pişti with the deal's last card."
-        ) % {"who": names[event.seat], "card": card_words(event.card)}
+        ) % {"who": names_at(last, event)[event.seat], "card": card_words(event.card)}
     sweep = leftover_step(state, side_names)
     if sweep is not None:
         steps.append({**sweep, "index": len(state.events)})
