@@ -8,7 +8,7 @@
 import { Board } from "./board.js";
 import { reducedMotion } from "./motion.js";
 import { numberKeys, onKeys } from "./keys.js";
-import { announce, logLine } from "./live.js";
+import { announce, logLine, scrollToNewest } from "./live.js";
 import { openSocket } from "./socket.js";
 import "./sound.js";  // the table's sounds and their on/off switch
 
@@ -560,14 +560,14 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
     ring.classList.toggle("is-low", low);  // the last seconds in red (it stayed calm at 1 s)
     text.textContent = format(t.time_left, { seconds });
     // and on the table, in the flag of the seat to play, where the eyes are (the list
-    // stands above the strip on a phone, in the side column on a desktop)
+    // stands in the side column on a desktop; a phone shows only the flag)
     const flag = table.querySelector(`[data-seat="${turn}"] [data-turn-flag]`);
     if (flag) {
       flag.dataset.left = keepUnit(format(t.seconds_short, { seconds }));
       flag.classList.toggle("is-low", low);
     }
-    // your last seconds: a phone's moves drawer opened on your turn closes (the hand lay
-    // under it while the clock ran out)
+    // your last seconds: a phone's moves sheet opened on your turn closes (it lay over
+    // the other seats and the pile while the clock ran out)
     if (String(shown.seat) === turn && low && !hurried) {
       hurried = true;
       document.dispatchEvent(new CustomEvent("friends:last-seconds"));
@@ -810,8 +810,8 @@ function friendsTable(root, t, closeCodes, types) {
   numberKeys(root);
 }
 
-// On a phone the moves are a drawer from the screen's foot, as in the practice game: the
-// strip's "Moves" opens and closes it, so does its own button, and Escape. Without script
+// On a phone the moves are a sheet from the screen's top (the hand stays in sight below it):
+// the strip's "Moves" opens and closes it, so does its own button, and Escape. Without script
 // (or on a wide screen, where the log stands beside the table) "Moves" is a plain link.
 function movesDrawer() {
   const drawer = document.querySelector("[data-moves-drawer]");
@@ -821,7 +821,7 @@ function movesDrawer() {
   close.hidden = false;
   const narrow = window.matchMedia("(max-width: 40rem)");
   // opened while another seat was to play (a look at the moves as they come): it closes
-  // when your turn comes, so your hand is not left under it while your clock runs
+  // when your turn comes, so the whole table is in sight while your clock runs
   let peek = false;
   const yourTurn = () => {
     const table = document.querySelector("[data-friends-board] [data-table]");
@@ -839,6 +839,7 @@ function movesDrawer() {
   function set(open) {
     peek = open && !yourTurn();
     drawer.classList.toggle("is-open", open);
+    if (open) scrollToNewest(drawer.querySelector("[data-friends-log]"));
     toggle.setAttribute("aria-expanded", open ? "true" : "false");
     close.setAttribute("aria-expanded", open ? "true" : "false");
     (open ? drawer : toggle).focus({ preventScroll: true });

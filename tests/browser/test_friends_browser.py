@@ -107,6 +107,14 @@ def make_table(page, url, kind="1v1", timer="0", max_deals="1", name="Ayşe", sp
     return page.input_value("#table-link")
 
 
+def stage_top(page):
+    """Where the table stands on the page, in whole pixels (scrolling aside)."""
+    return page.evaluate(
+        "() => Math.round(document.querySelector('.friends-stage').getBoundingClientRect().top"
+        " + window.scrollY)"
+    )
+
+
 def wait_enhanced(page):
     """Until friends.js runs, a tap posts a lobby form plainly and reloads the page (once
     seen in CI with the machine busy): a test that taps at once waits for the script."""
@@ -208,6 +216,7 @@ def test_two_players_play_a_whole_deal_and_see_each_others_plays(browser, asgi_u
                 ayse.screenshot(path=str(tmp_path / "friends-desktop.png"))
                 mehmet.screenshot(path=str(tmp_path / "friends-phone.png"), full_page=True)
                 shots = True
+                stage_in_play = {p: stage_top(p) for p in (ayse, mehmet)}
         time.sleep(0.05)
     ayse.wait_for_selector("[data-friends-result] [data-deal-winner]")
     mehmet.wait_for_selector("[data-friends-result] [data-deal-winner]")
@@ -220,6 +229,9 @@ def test_two_players_play_a_whole_deal_and_see_each_others_plays(browser, asgi_u
         # each reads its own side first, as "You"
         assert page.locator("[data-friends-strip] .strip-name").first.inner_text() == "You"
     assert "The deal is over." in ayse.inner_text("[data-friends-status]")
+    # the table stays where it stood in play (the line above it and the clock went with the
+    # deal's end, and the table moved up 30-50 px, then down again with the next deal)
+    assert {p: stage_top(p) for p in (ayse, mehmet)} == stage_in_play
     ayse.screenshot(path=str(tmp_path / "friends-end-desktop.png"), full_page=True)
     mehmet.screenshot(path=str(tmp_path / "friends-end-phone.png"), full_page=True)
     assert ayse.is_visible("button:has-text('Next deal')")
@@ -309,21 +321,26 @@ def test_two_humans_and_two_bots_play_two_against_two(browser, asgi_url):
     assert mehmet.locator(".stack.is-ours").count() == 2
     assert mehmet.evaluate("document.documentElement.scrollWidth") <= 390
 
-    # the phone's "Moves" opens the log as a drawer from the foot of the screen, as in
-    # practice; its Close button and Escape put it away
-    def drawer_top():
-        return mehmet.locator("[data-moves-drawer]").bounding_box()["y"]
+    # the phone's "Moves" opens the log as a sheet from the top of the screen, the newest
+    # line in sight and the hand below it still in sight; its Close button and Escape put
+    # it away
+    def sheet():
+        return mehmet.locator("[data-moves-drawer]").bounding_box()
 
-    assert drawer_top() >= 844
+    assert sheet()["y"] + sheet()["height"] <= 0
     mehmet.click("[data-moves-toggle]")
     mehmet.wait_for_function(
-        "() => document.querySelector('[data-moves-drawer]').getBoundingClientRect().bottom <= 845"
+        "() => document.querySelector('[data-moves-drawer]').getBoundingClientRect().top >= 0"
     )
-    assert mehmet.is_visible("[data-friends-log] li")
+    hand = mehmet.locator("[data-friends-board] fieldset.hand").bounding_box()
+    assert sheet()["y"] + sheet()["height"] <= hand["y"], (sheet(), hand)
+    newest = mehmet.locator("[data-friends-log] li").last.bounding_box()
+    log = mehmet.locator("[data-friends-log]").bounding_box()
+    assert newest["y"] + newest["height"] <= log["y"] + log["height"] + 1
     assert mehmet.get_attribute("[data-moves-toggle]", "aria-expanded") == "true"
     mehmet.click("[data-moves-close]")
     mehmet.wait_for_function(
-        "() => document.querySelector('[data-moves-drawer]').getBoundingClientRect().top >= 844"
+        "() => document.querySelector('[data-moves-drawer]').getBoundingClientRect().bottom <= 0"
     )
     mehmet.click("[data-moves-toggle]")
     mehmet.wait_for_function("() => document.querySelector('[data-moves-drawer].is-open')")
@@ -488,12 +505,14 @@ def test_a_player_whose_time_runs_out_has_the_hand_taken_away_at_once(browser, a
           requestAnimationFrame(look); }"""
     )
     cards = mehmet.locator(HAND).count()
-    # his last seconds are in red
-    mehmet.wait_for_selector("li[data-seat='1'] .timer-ring.is-low", timeout=15_000)
+    # his last seconds are in red, in his seat's flag on the table (his phone's only clock)
+    mehmet.wait_for_selector(
+        "[data-friends-board] [data-seat='1'] [data-turn-flag].is-low", timeout=15_000
+    )
     mehmet.wait_for_selector(
         "[data-friends-log] li.is-remark:has-text('The time ran out')", timeout=25_000
     )
-    mehmet.wait_for_selector("li[data-seat='0'] .timer-ring:not(.is-low)")
+    mehmet.wait_for_selector("li[data-seat='0'] .timer-ring:not(.is-low)", state="attached")
     after = mehmet.evaluate("window.__handAfterTurn")
     assert after and not any(after), after
     # settled: Ayşe's turn on his table and in his line, his hand a card shorter, no gap
