@@ -6,9 +6,10 @@ from django import forms
 from django.utils.translation import gettext as gettext_now
 from django.utils.translation import gettext_lazy as _
 
+from pisti_site.deal_end import match_goal
 from pisti_site.forms import HouseRulesForm, initial_for
-from pisti_site.levels import DEFAULT_LEVEL, playing_choices
-from pisti_site.matchplay import TABLE_RULES
+from pisti_site.levels import DEFAULT_LEVEL, level_name, playing_choices
+from pisti_site.matchplay import TABLE_RULES, TableKind
 
 from .models import Game
 
@@ -35,6 +36,23 @@ class NewGameForm(HouseRulesForm):
 
     def table_rules(self, data) -> dict:
         return TABLE_RULES[data["table"]]
+
+
+# how the match is won and how long it lasts: named in the match's goal, not as "house rules"
+GOAL_RULES = {"target", "target_tie", "deals_target", "match_scoring", "max_deals"}
+
+
+def settings_in_words(form: NewGameForm) -> str:
+    """A valid form's game in one line, for "Play now" under the last game's settings:
+    "Strong · 2 against 2 · playing to 50 points · at most 3 deals". A note that said only
+    "with the settings of your last game" left a new player expecting the usual rules
+    (review 7); rules changed beyond the goal add "house rules"."""
+    data = form.cleaned_data
+    rules = data["rules"]
+    parts = [level_name(data["level"]), TableKind(data["table"]).label, match_goal(rules)]
+    if {key for key in rules.changes() if key not in GOAL_RULES | {"players", "partnerships"}}:
+        parts.append(gettext_now("house rules"))
+    return " · ".join(str(part) for part in parts)
 
 
 def initial_from_query(query) -> tuple[dict, str | None]:

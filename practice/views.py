@@ -26,7 +26,7 @@ from pisti_site.table_html import render_table
 from pisti_site.visitors import owned_or_404, session_key, wants_json
 
 from . import service
-from .forms import PRESET_LABELS, NewGameForm, PlayOnForm, initial_from_query
+from .forms import PRESET_LABELS, NewGameForm, PlayOnForm, initial_from_query, settings_in_words
 from .models import Game
 from .presenting import game_context, opening_table, recent_events
 from .service import MoveRefused
@@ -114,7 +114,9 @@ def start(request):
             "form": form,
             "presets": PRESET_LABELS,
             "current": current,
-            "has_last_settings": bool(request.session.get(LAST_SETTINGS)),
+            "last_settings": settings_in_words(last_settings_form(request))
+            if request.session.get(LAST_SETTINGS)
+            else None,
             **form.house_rules(open_="preset" in request.GET),
         },
     )

@@ -221,8 +221,15 @@ def test_play_now_starts_at_once_with_the_last_settings(client):
     client.post(reverse("practice:play-now"))
     latest = Game.objects.order_by("-created").first()
     assert (latest.table, latest.level, latest.rules["target"]) == ("2v2", "hard", 101)
+    # the note under "Play now" says what those settings are, not only that there are some
     page = client.get(reverse("practice:start")).content.decode()
-    assert "With the settings of your last game." in page
+    assert (
+        "With the settings of your last game: Hard · 2 against 2 · playing to 101\xa0points."
+        in page
+    )
+    start_game(client, level="hard", target=151, jack_on_lone_card="jack_pisti")
+    page = client.get(reverse("practice:start")).content.decode()
+    assert "Hard · 1 against 1 · playing to 151\xa0points · house rules." in page
 
 
 @pytest.mark.django_db

@@ -196,7 +196,17 @@ function moveTurn(board, step) {
   const mine = board.getAttribute("data-me");
   if (String(next) === mine && board.querySelector("[data-hand]") &&
       !board.querySelector("[data-hand] [data-card]:not(.is-playing)")) next = -1;
+  // The deal's last card: nobody is to play (the next seat stayed flagged "to play" over
+  // its 0 cards through the sweep, until the summary came: review 7).
+  if (dealPlayedOut(board)) next = -1;
   setTurn(board, next);
+}
+
+// No card in the stock and none in any hand: the card in flight was the deal's last.
+function dealPlayedOut(board) {
+  return !board.querySelector("[data-stock] .stock-card") &&
+    !board.querySelector("[data-hand] [data-card]:not(.is-playing)") &&
+    !board.querySelector("[data-seat-hand] .card:not(.is-gone)");
 }
 
 // The one record of whose turn it is: the highlighted seat, its flag (CSS) and the

@@ -161,6 +161,25 @@ def assert_the_strip_followed_the_deal(page, turns):
     assert floats and floats == page.evaluate("window.__floatsDue"), floats
 
 
+EMPTY_TURN_WATCHER = """() => {
+  window.__emptyTurns = [];
+  const tick = () => {
+    const board = document.querySelector("[data-table]");
+    const seat = board && board.querySelector(".seat.is-turn");
+    if (seat && !board.querySelector("[data-stock] .stock-card")) {
+      const mine = seat.dataset.seat === board.getAttribute("data-me");  // the hand below it
+      const holds = mine ? board.querySelector("[data-hand] [data-card]:not(.is-playing)")
+        : seat.querySelector("[data-seat-hand] .card:not(.is-gone)");
+      // its own last card on the way to the pile: still its play
+      const flying = document.querySelector(`.flying-card[data-seat="${seat.dataset.seat}"]`);
+      if (!holds && !flying) window.__emptyTurns.push(seat.dataset.seat);
+    }
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}"""
+
+
 # The four seats' layouts on both screens, and the two seats' on the narrower one (the 1 vs
 # 1 desktop table has the most room of all: its deal is played whole by the practice tests).
 @pytest.mark.parametrize("table, kind", [("1v1", "phone"), ("2v2", "desktop"), ("2v2", "phone")])
@@ -179,6 +198,7 @@ def test_a_whole_deal_stays_on_one_screen(browser, site_url, kind, table):
         assert "seat-right" in page.locator("[data-seat='3']").get_attribute("class")
     page.evaluate("window.__cls = 0")
     page.evaluate(STRIP_WATCHER)
+    page.evaluate(EMPTY_TURN_WATCHER)
     sides_at_start = strip_sides(page)
     plays = 0
     while not page.locator(".deal-end").count():
@@ -214,6 +234,10 @@ def test_a_whole_deal_stays_on_one_screen(browser, site_url, kind, table):
         wait_idle(page)
         plays += 1
     assert plays == (24 if table == "1v1" else 12)
+    # no frame flagged a seat "to play" with no card left to play, the stock gone: the
+    # deal's last card hands the turn to nobody (the next seat stayed flagged through the
+    # sweep and the "deal over" banner)
+    assert page.evaluate("window.__emptyTurns") == []
     assert_the_strip_followed_the_deal(page, plays)
     # between deals the strip keeps its places (the points pills unseen): it jumped from
     # spread out to packed left and back (the pills' and key's room, about 100 px); a total
@@ -937,6 +961,39 @@ def test_a_seats_card_count_follows_its_backs_while_cards_fly(browser, site_url,
     assert len(samples) > 20
     for text, backs in samples:
         assert int(re.search(r"\d+", text).group()) == backs, (text, backs)
+    context.close()
+
+
+def test_the_deals_last_card_hands_the_turn_to_nobody(browser, site_url):
+    """In a deal you deal, your card is the deal's last: from its flight on no seat is
+    flagged "to play" (your opponent's seat was, over its 0 cards, through the leftover's
+    sweep and the "deal over" banner, until the summary came: review 7)."""
+    context = context_for(browser, "desktop")
+    page = context.new_page()
+    page.emulate_media(reduced_motion="reduce")  # the first deal, quickly
+    page.goto(f"{site_url}/en/practice/")
+    page.click(".settings-fold summary")
+    page.check("input[name=level][value='beginner']")
+    page.click("[data-house-rules] > summary")
+    page.fill("[name=max_deals]", "2")
+    page.click("form[data-new-game] button[type=submit]")
+    page.wait_for_selector("[data-practice] [data-table]")
+    while not page.locator("[data-next-deal]").count():
+        page.locator(".hand:not([disabled]) button[name=card]").first.click()
+        wait_idle(page)
+    page.emulate_media(reduced_motion="no-preference")
+    page.click("[data-next-deal]")
+    wait_idle(page)
+    page.evaluate(EMPTY_TURN_WATCHER)
+    plays = 0
+    while not page.locator(".deal-end").count():
+        page.locator(".hand:not([disabled]) button[name=card]").first.click()
+        wait_idle(page)
+        plays += 1
+    assert plays == 24
+    # the opponent led, so your 24th card was the deal's last
+    assert page.locator("[data-log] li").first.inner_text().startswith("Your opponent:")
+    assert page.evaluate("window.__emptyTurns") == []
     context.close()
 
 
