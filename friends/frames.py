@@ -11,12 +11,12 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from pisti import deal_points, view_for
+from pisti import view_for
 from pisti.cards import parse_card
 from pisti_site.cardwords import ACCUSATIVE, card_words, every_card_words
 from pisti_site.deal_end import deal_end_context, match_goal
 from pisti_site.levels import level_name
-from pisti_site.table import deal_steps, highlight, present_view
+from pisti_site.table import deal_steps, highlight, present_view, shown_deal_points
 from pisti_site.table_html import render_table
 
 from .models import Remark, Table
@@ -178,10 +178,10 @@ def deal_end_html(table: Table, match, seat: int | None, names: dict) -> str:
 
 def side_scores(match, state, names: dict, seat: int | None = None) -> list[dict]:
     """The score strip: each side's name, what the match is decided on so far, and its
-    points this deal (public: the captured cards are shown face up). A player's own side
+    points this deal (those of the cards every seat has seen). A player's own side
     is "You" or "You and Ayşe": on a phone the strip cuts long names, and the side you are
     on must still be plain."""
-    this_deal = deal_points(state)
+    this_deal = shown_deal_points(state)
     own = names_for(names, seat)
     return [
         {"name": name, "total": match.totals[side], "deal_points": this_deal[side]}

@@ -13,11 +13,16 @@ from __future__ import annotations
 
 from pisti.bots import make_bot
 from pisti.cards import card_name, parse_card
-from pisti.scoring import deal_points
 from pisti.state import Event
 from pisti.view import view_for
 
-from .table import event_step, names_seen_from, side_names_seen_from, sweep_step
+from .table import (
+    event_step,
+    names_seen_from,
+    shown_deal_points,
+    side_names_seen_from,
+    sweep_step,
+)
 
 LINE_TURNS = 2  # two turns of the table at most, but the deal's last round whole
 LINE_LEVEL = "master"  # the bots that reply
@@ -29,7 +34,7 @@ def solution_line(state, answer: int, seed: int) -> dict:
     in the deal's last round to its end, the leftover sweep included, so that a last-capture
     puzzle shows who makes the last capture. Only cards laid face up on the table."""
     state = state.copy()
-    before = deal_points(state)
+    before = shown_deal_points(state)
     bots = [make_bot(LINE_LEVEL, seed + seat) for seat in range(state.players)]
     rounds = state.rounds_dealt
     last_round = not state.stock_left
@@ -46,7 +51,7 @@ def solution_line(state, answer: int, seed: int) -> dict:
         "leftover": list(state.leftover) if state.is_over and state.leftover else None,
         # what each side won over these plays (a deal's end adds its most-cards bonus)
         "points": [
-            after - earlier for after, earlier in zip(deal_points(state), before, strict=True)
+            after - earlier for after, earlier in zip(shown_deal_points(state), before, strict=True)
         ],
     }
 

@@ -158,10 +158,12 @@ def running_points(state, start: int = 0) -> list[list[int]]:
     taken and its piştis, as the score strip shows them the moment a capture lands. The
     majority bonus and the leftover cards are not in it: they come with the leftover step
     (and the deal's end). Every play is followed, only the rows asked for are scored (a
-    table with friends asks for its last few on every frame). Everything here is public:
-    captured cards are shown face up."""
+    table with friends asks for its last few on every frame). Only what every seat has
+    seen is counted: the face-down opening cards stay unseen after a capture (the engine
+    contract), so their points come with the deal's end; counted here, a jump of +3 told
+    the table the ten of diamonds had been under the pile (review 7)."""
     rules = state.rules
-    pile = list(state.layout.table)
+    pile = list(state.layout.face_up)
     taken = [[] for _ in range(rules.sides)]
     pisti, jack_pisti = [0] * rules.sides, [0] * rules.sides
     rows = []
@@ -179,6 +181,20 @@ def running_points(state, start: int = 0) -> list[list[int]]:
         tallies = [Tally.of_cards(taken[s], pisti[s], jack_pisti[s]) for s in range(rules.sides)]
         rows.append([score.points for score in score_tallies(tallies, rules, complete=False)])
     return rows
+
+
+def shown_deal_points(state) -> list[int]:
+    """Each side's deal points as the table may show them now: while the deal is played,
+    those of the cards every seat has seen (the face-down opening cards stay unseen after
+    a capture, as in :func:`running_points`); once it is over, the engine's whole score."""
+    if state.is_over:
+        return deal_points(state)
+    hidden = set(state.layout.table[: state.layout.face_down])
+    tallies = [
+        Tally.of_cards([c for c in cards if c not in hidden], state.pisti[s], state.jack_pisti[s])
+        for s, cards in enumerate(state.captured)
+    ]
+    return [score.points for score in score_tallies(tallies, state.rules, complete=False)]
 
 
 def leftover_step(state, side_names) -> dict | None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django.urls import reverse
 
-from pisti import deal_points, view_for
+from pisti import view_for
 from pisti_site.counter import card_counter
 from pisti_site.deal_end import (
     deal_end_context,
@@ -22,6 +22,7 @@ from pisti_site.table import (
     highlight,
     present_table,
     seat_names,
+    shown_deal_points,
     side_names,
 )
 
@@ -86,7 +87,7 @@ def game_context(game) -> dict:
         highlight(view, table["cards_in_hand"])
     outcome = match.outcome
     points = match.point_totals
-    this_deal = deal_points(state)
+    this_deal = shown_deal_points(state)
     context = {
         "game": game,
         "match": match,

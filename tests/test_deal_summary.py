@@ -11,7 +11,7 @@ import pytest
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from pisti import Match, Rules, SideScore, score_deal
+from pisti import Match, Rules, SideScore, Tally, score_deal, score_tallies
 from pisti_site.deal_end import (
     deal_end_context,
     deal_winner,
@@ -19,7 +19,7 @@ from pisti_site.deal_end import (
     score_lines,
     winner_line,
 )
-from pisti_site.table import deal_steps, leftover_step, running_points
+from pisti_site.table import deal_steps, leftover_step, running_points, shown_deal_points
 
 RULE_SETS = [
     Rules(),
@@ -127,15 +127,31 @@ def test_the_summary_is_translated_and_complete(language):
 @pytest.mark.parametrize("rules", RULE_SETS, ids=range(len(RULE_SETS)))
 def test_the_score_strip_points_after_each_play_are_the_engines(rules):
     """The points each side has after every play (what the strip shows as captures land)
-    are the engine's score of the deal replayed to that play; the leftover sweep brings
-    the deal's final score."""
+    are the engine's score of the deal replayed to that play, less the face-down opening
+    cards (unseen after a capture too); the leftover sweep brings the deal's final score,
+    theirs included."""
+    hidden_points = 0  # plays after which the face-down cards held points not yet shown
     for seed in range(12):
         match = finished_match(rules, seed)
         state = match.finished[-1]
         rows = running_points(state)
         assert len(rows) == len(state.events)
+        face_down = set(state.layout.table[: state.layout.face_down])
         for plays in range(1, len(state.events)):
-            assert rows[plays - 1] == [s.points for s in score_deal(state.replayed(plays))]
+            then = state.replayed(plays)
+            seen = [
+                Tally.of_cards(
+                    [c for c in cards if c not in face_down],
+                    then.pisti[side],
+                    then.jack_pisti[side],
+                )
+                for side, cards in enumerate(then.captured)
+            ]
+            shown = [s.points for s in score_tallies(seen, rules, complete=False)]
+            assert rows[plays - 1] == shown
+            # a page drawn after this play (the strip of a reloaded table) shows the same
+            assert shown_deal_points(then) == (shown if not then.is_over else match.points[-1])
+            hidden_points += shown != [s.points for s in score_deal(then)]
         assert running_points(state, start=40) == rows[40:]  # the last few, as friends asks
         sweep = leftover_step(state, names_for(rules))
         steps = deal_steps(state, {s: f"Seat {s}" for s in range(rules.players)}, names_for(rules))
@@ -146,6 +162,8 @@ def test_the_score_strip_points_after_each_play_are_the_engines(rules):
             assert sweep["text"].startswith(f"Side {state.leftover[0]}: ")
         else:
             assert sweep is None and len(steps) == len(state.events)
+    if rules.opening == "three_down_one_up":
+        assert hidden_points > 0  # the face-down cards' points did wait for the deal's end
 
 
 def test_a_deal_without_a_majority_says_why_nobody_got_the_bonus():
