@@ -293,6 +293,7 @@ def frame_for(table: Table, seat: int | None) -> dict:
         frame["words"] = card_words_for(view)
         names = {entry["seat"]: entry["name"] for entry in frame["seats"]}
         frame["deal"] = len(match.finished) + (match.current is not None)
+        frame["match_number"] = table.match_number  # "Play again" starts at deal 1 again
         frame["remarks"] = remarks_for(table, frame["deal"], seat)
         frame["goal"] = match_goal(match.rules)
         frame["steps"] = all_steps(

@@ -56,6 +56,9 @@ class Table(MatchRecord):
     # stand-in changes the row (``version``) but not the game, so a move made on any
     # version from this one on is still good.
     game_version = models.PositiveIntegerField(default=0)
+    # Which match of the table this is: 1, then one more for each "Play again". A page
+    # tells a new match's first deal from the last one's by it (both are deal 1).
+    match_number = models.PositiveIntegerField(default=1)
     # What happened at the seats between the plays, for the moves list of every page, the
     # ones opened later and the watchers' too: [{"kind", "seat", "name", "deal", "after",
     # "card"?}], "after" the number of plays of that deal before it. Stored with the change

@@ -295,10 +295,14 @@ def run_bots(table: Table, match: Match, seats: list[dict]) -> None:
     )
 
 
-def _store_match(table: Table, version: int, match: Match, seats=None, remarks=None) -> None:
+def _store_match(
+    table: Table, version: int, match: Match, seats=None, remarks=None, match_number=None
+) -> None:
     seats = seats if seats is not None else table.seats
     status = Table.FINISHED if match.outcome.over else Table.PLAYING
     fields = {"remarks": remarks} if remarks is not None else {}
+    if match_number is not None:
+        fields["match_number"] = match_number
     _save(
         table,
         version,
@@ -334,10 +338,16 @@ def _new_match(table: Table, version: int, seats: list[dict] | None = None) -> N
     deal numbers, so they were read in the new match's first deal (a timer's card nobody
     had played, a player's own cards marked as a bot's)."""
     seats = seats if seats is not None else table.seats
-    match = matchplay.new_match(Rules.from_dict(table.rules))  # seat 1 leads the first deal
+    rules = Rules.from_dict(table.rules)
+    if table.match is None:  # the table's first match: seat 0 leads its first deal
+        match, number = matchplay.new_match(rules), 1
+    else:  # the deal goes on round the table: the same seat led each match (review 7)
+        last = load_match(table)
+        first_dealer = (last.first_dealer + len(last.finished)) % rules.players
+        match, number = matchplay.new_match(rules, first_dealer), table.match_number + 1
     remarks = _remarks_carried(table, seats)
     run_bots(table, match, seats)
-    _store_match(table, version, match, seats, remarks)
+    _store_match(table, version, match, seats, remarks, match_number=number)
     cache.delete(kept_reactions_key(table.pk))
 
 

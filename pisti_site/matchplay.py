@@ -153,9 +153,11 @@ def new_seed() -> int:
     return secrets.randbits(63)
 
 
-def new_match(rules: Rules) -> Match:
-    """A match with its first deal dealt; the seat after the dealer (seat 0) leads."""
-    match = Match(rules, first_dealer=rules.players - 1)
+def new_match(rules: Rules, first_dealer: int | None = None) -> Match:
+    """A match with its first deal dealt; the seat after the dealer leads (seat 0 unless
+    ``first_dealer`` says otherwise: a table's next match goes on round the table)."""
+    dealer = rules.players - 1 if first_dealer is None else first_dealer
+    match = Match(rules, first_dealer=dealer)
     match.start_deal(rng=deal_rng())
     return match
 

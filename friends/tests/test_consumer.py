@@ -877,6 +877,8 @@ def test_play_again_starts_the_moves_list_afresh():
 
     table, _ayse, _mehmet = two_player_table(timer=15, max_deals=1)
     table.refresh_from_db()
+    first_dealer = service.load_match(table).current.dealer
+    assert frame_for(table, 0)["match_number"] == 1
     assert service.expire(table, now=timezone.now() + timedelta(seconds=16))  # a timer's card
     cache.set(service.kept_reactions_key(table.pk), [[0, "oops", [1, 3]]])
     play_out_the_deal(table)
@@ -888,6 +890,11 @@ def test_play_again_starts_the_moves_list_afresh():
     table.refresh_from_db()
     assert table.status == Table.PLAYING and table.remarks == []
     assert frame_for(table, 0)["remarks"] == [] and frame_for(table, 1)["deal"] == 1
+    # a page tells this deal 1 from the last match's by the match's number (its moves list
+    # stayed on the last match's 48 plays), and the deal goes on round the table: the
+    # other seat deals, so the same player does not lead every match
+    assert frame_for(table, 0)["match_number"] == 2
+    assert service.load_match(table).current.dealer == (first_dealer + 1) % 2
     assert cache.get(service.kept_reactions_key(table.pk)) is None
     assert not any(s["text"].startswith("A bot") for s in frame_for(table, 1)["steps"])
     # a seat a bot plays for (Mehmet left) is said at the new match's start

@@ -76,6 +76,7 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
   let welcomed = false;  // the welcome back is in the moves list
   let queue = Promise.resolve();
   let shownDeal = null;
+  let shownMatch = null;  // "Play again" starts a new match at deal 1: a new deal all the same
   let shownPlays = 0;
   let myLastPlay = 0;  // the number of this seat's latest play in the deal, landed or not
   let launched = null;  // your card on its way to the pile while the server decides
@@ -352,10 +353,16 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
   // the log never tells a play the table has not shown yet.
   function boardFor(f) {
     queue = queue.then(() => {
-      const newDeal = shownDeal !== null && shownDeal !== f.deal;
+      const sameDeal = shownDeal === f.deal && shownMatch === f.match_number;
+      const newDeal = shownDeal !== null && !sameDeal;
       if (newDeal && hooks.log) hooks.log.textContent = "";  // a new deal starts a new log
+      if (newDeal && shownMatch !== f.match_number) {
+        // a new match's remarks are numbered from the first again, and none waits from the last
+        loggedRemarks.clear();
+        heldLines = [];
+      }
       let fresh = [];
-      if (shownDeal === f.deal) {
+      if (sameDeal) {
         fresh = f.steps.filter((step) => step.index >= shownPlays);
       } else if (newDeal && f.opening_html) {
         // The next deal's first plays (the bots before you) land on its opening table,
@@ -368,8 +375,9 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
         // a page just opened (or reloaded): the whole deal's log at once, not animated
         f.steps.forEach(logStep);
       }
-      const seen = shownDeal === f.deal ? shownPlays : 0;
+      const seen = sameDeal ? shownPlays : 0;
       shownDeal = f.deal;
+      shownMatch = f.match_number;
       shownPlays = Math.max(seen, f.view.history.length, ...f.steps.map((step) => step.index + 1));
       myLastPlay = Math.max(0, ...f.steps.filter((step) => step.seat === f.seat && !step.leftover)
         .map((step) => step.index + 1));

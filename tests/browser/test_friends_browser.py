@@ -924,3 +924,29 @@ def test_offline_a_slim_note_and_a_pressed_card_waits_faded_on_the_pile(browser,
         " return r.top >= 0 && r.top < innerHeight; }"
     )
     ayse.context.close()
+
+
+def test_play_again_starts_a_moves_list_of_its_own(browser, asgi_url):
+    """After "Play again" the new match's plays are logged as they come: its first deal is
+    deal 1 as the last match's was, and the page took it for the same deal (the list stayed
+    on the last match's 48 plays until a reload)."""
+    context = browser.new_context(viewport={"width": 1366, "height": 900}, reduced_motion="reduce")
+    ayse = context.new_page()
+    against_a_bot(ayse, asgi_url)
+    while not ayse.is_visible("[data-friends-result]"):
+        if play_if_my_turn(ayse) is None:
+            ayse.wait_for_timeout(50)
+    assert ayse.locator("[data-friends-log] li:not(.is-remark)").count() == 48
+    ayse.click("button[data-next]")  # "Play again", the bot ready at once
+    ayse.wait_for_selector("[data-friends-result]", state="hidden")
+    ayse.wait_for_selector(PLAYABLE)
+    before = ayse.locator("[data-friends-log] li:not(.is-remark)").count()
+    assert before <= 1  # at most the bot's lead, the new match's first play
+    play_if_my_turn(ayse)
+    ayse.wait_for_function(
+        "n => document.querySelectorAll('[data-friends-log] li:not(.is-remark)').length >= n",
+        arg=before + 2,  # her card and the bot's answer
+    )
+    lines = ayse.locator("[data-friends-log] li:not(.is-remark)").all_inner_texts()
+    assert any(line.startswith("You:") for line in lines), lines
+    context.close()
