@@ -62,44 +62,56 @@ def names_for(names: dict, reader: int | None) -> dict:
     return {**names, reader: _("You")} if reader is not None else names
 
 
-def all_steps(state, names, reader: int | None = None, bot_plays=frozenset()) -> list[dict]:
+def all_steps(state, names, reader: int | None = None, bot_plays=None) -> list[dict]:
     """Every play of the deal so far as the shared table script animates them, each with
     the sides' points so far, and the leftover sweep once the deal is over: a page opened
     mid-deal logs the whole deal, one that was watching animates what is new. The reader's
-    own plays say "You"; ``bot_plays`` (:func:`stand_in_plays`) say whose bot made them."""
+    own plays say "You"; ``bot_plays`` (:func:`stand_in_plays`) say whose bot made them,
+    and a timer's card why ("Time ran out, a bot for Ayşe: …", the one line for it)."""
     own = names_for(names, reader)
-    seats = {index: state.events[index].seat for index in bot_plays}
-    by_bot = {
-        index: _("A bot for you")
-        if seat == reader
-        else _("A bot for %(name)s") % {"name": names[seat]}
-        for index, seat in seats.items()
-    }
+    by_bot = {}
+    for index, why in (bot_plays or {}).items():
+        seat = state.events[index].seat
+        if why == TIMER_PLAY:
+            by_bot[index] = (
+                _("Time ran out, a bot for you")
+                if seat == reader
+                else _("Time ran out, a bot for %(name)s") % {"name": names[seat]}
+            )
+        else:
+            by_bot[index] = (
+                _("A bot for you")
+                if seat == reader
+                else _("A bot for %(name)s") % {"name": names[seat]}
+            )
     return deal_steps(state, own, side_names(state.rules, own, reader), players=by_bot)
 
 
-def stand_in_plays(table: Table, deal: int, events) -> set[int]:
+TIMER_PLAY, STAND_IN_PLAY = "timer", "stand_in"  # why a bot made a player's play
+
+
+def stand_in_plays(table: Table, deal: int, events) -> dict[int, str]:
     """The plays of ``deal`` a bot made for a player away or gone: from the remark that a
     bot plays for them to the one that they are back (a reviewer read them in the moves
     list as the player's own), and the timer's card when a player's time ran out (their
     table said "You: …" for it). A bot that took over in an earlier deal plays from this
-    deal's first card."""
+    deal's first card. By play index: ``TIMER_PLAY`` or ``STAND_IN_PLAY``."""
     since = {}  # seat -> the first play of this deal a bot made for it
-    spans = []  # (seat, from, to)
+    spans = []  # (seat, from, to, why)
     for remark in table.remarks:
         if remark["deal"] > deal:
             break
         seat, at = remark["seat"], remark["after"] if remark["deal"] == deal else 0
         if remark["kind"] == Remark.TIME_RAN_OUT and remark["deal"] == deal:
-            spans.append((seat, at, at + 1))  # the timer's card: the bot's, not theirs
+            spans.append((seat, at, at + 1, TIMER_PLAY))  # the timer's card: the bot's
         elif remark["kind"] in (Remark.AWAY, Remark.LEFT):
             since.setdefault(seat, at)
         elif remark["kind"] == Remark.BACK and seat in since:
-            spans.append((seat, since.pop(seat), at))
-    spans += [(seat, start, len(events)) for seat, start in since.items()]
+            spans.append((seat, since.pop(seat), at, STAND_IN_PLAY))
+    spans += [(seat, start, len(events), STAND_IN_PLAY) for seat, start in since.items()]
     return {
-        index
-        for seat, start, end in spans
+        index: why
+        for seat, start, end, why in spans
         for index in range(start, end)
         if index < len(events) and events[index].seat == seat
     }
@@ -247,7 +259,9 @@ def remarks_for(table: Table, deal: int, reader: int | None) -> list[dict]:
     return [
         {"id": index, "after": remark["after"], "text": remark_text(remark, reader)}
         for index, remark in enumerate(table.remarks)
-        if remark["deal"] == deal
+        # the timer's card is said by its own numbered line ("Time ran out, a bot for
+        # Ayşe: …"): a remark above it said the same again on every timeout (review 7)
+        if remark["deal"] == deal and remark["kind"] != Remark.TIME_RAN_OUT
     ]
 
 

@@ -228,7 +228,7 @@ def test_plays_a_bot_made_for_a_player_away_say_so_in_the_moves_list():
     "A bot for Mehmet: …" (to him, "A bot for you: …"); before and after, his own."""
     from types import SimpleNamespace
 
-    from friends.frames import all_steps, stand_in_plays
+    from friends.frames import STAND_IN_PLAY, TIMER_PLAY, all_steps, remarks_for, stand_in_plays
     from friends.models import Remark
 
     table = two_players_at_play(target=500)
@@ -244,7 +244,7 @@ def test_plays_a_bot_made_for_a_player_away_say_so_in_the_moves_list():
     expected = {i for i in range(10, 20) if seats[i] == 1} | {
         i for i in range(40, len(seats)) if seats[i] == 0
     }
-    assert bot == expected and len(expected) >= 8
+    assert bot == dict.fromkeys(expected, STAND_IN_PLAY) and len(expected) >= 8
     names = {0: "Ayşe", 1: "Mehmet"}
     for reader in (None, 0, 1):
         steps = all_steps(state, names, reader, bot)
@@ -257,8 +257,20 @@ def test_plays_a_bot_made_for_a_player_away_say_so_in_the_moves_list():
                 assert step["text"].startswith(mehmet + ": "), step["text"]
     # a bot that took over in an earlier deal plays this deal's cards from the first
     later = stand_in_plays(SimpleNamespace(remarks=remarks[:1]), 2, state.events)
-    assert later == {i for i, seat in enumerate(seats) if seat == 1}
+    assert later == {i: STAND_IN_PLAY for i, seat in enumerate(seats) if seat == 1}
     # the timer's card is the bot's too, that one play alone
-    timed = {"kind": Remark.TIME_RAN_OUT, "seat": seats[30], "name": "", "deal": 1, "after": 30}
-    assert stand_in_plays(SimpleNamespace(remarks=[timed]), 1, state.events) == {30}
-    assert stand_in_plays(SimpleNamespace(remarks=[timed]), 2, state.events) == set()
+    timed = {
+        "kind": Remark.TIME_RAN_OUT,
+        "seat": seats[30],
+        "name": names[seats[30]],
+        "deal": 1,
+        "after": 30,
+        "card": "7H",
+    }
+    table = SimpleNamespace(remarks=[timed])
+    assert stand_in_plays(table, 1, state.events) == {30: TIMER_PLAY}
+    assert stand_in_plays(SimpleNamespace(remarks=[timed]), 2, state.events) == {}
+    # and says so in its own line, the one line for it (a remark above it said it again)
+    line = all_steps(state, names, None, stand_in_plays(table, 1, state.events))[30]["text"]
+    assert line.startswith(f"Time ran out, a bot for {names[seats[30]]}: "), line
+    assert remarks_for(table, 1, None) == []

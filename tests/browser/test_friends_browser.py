@@ -459,9 +459,9 @@ def test_the_timer_plays_for_an_absent_player(browser, asgi_url):
     )
     ayse.wait_for_selector("[data-friends-note]:has-text('The time ran out')", timeout=25_000)
     assert "Mehmet" in ayse.inner_text("[data-friends-note]")
-    # the moves list keeps it, where the note above the table fades
-    remark = ayse.locator("[data-friends-log] li.is-remark", has_text="The time ran out")
-    assert remark.count() == 1 and "Mehmet" in remark.inner_text()
+    # the moves list keeps it, in the play's own line, where the note above the table fades
+    ayse.wait_for_selector("[data-friends-log] li:has-text('Time ran out, a bot for Mehmet: ')")
+    assert ayse.locator("[data-friends-log] li", has_text="ime ran out").count() == 1
     # her turn came, told once the card played for him had landed: at no frame did his
     # spent clock start again, or "Your turn" show while the table had his turn (nor
     # after her own cards, under his flag)
@@ -510,7 +510,7 @@ def test_a_player_whose_time_runs_out_has_the_hand_taken_away_at_once(browser, a
         "[data-friends-board] [data-seat='1'] [data-turn-flag].is-low", timeout=15_000
     )
     mehmet.wait_for_selector(
-        "[data-friends-log] li.is-remark:has-text('The time ran out')", timeout=25_000
+        "[data-friends-log] li:has-text('Time ran out, a bot for you: ')", timeout=25_000
     )
     mehmet.wait_for_selector("li[data-seat='0'] .timer-ring:not(.is-low)", state="attached")
     after = mehmet.evaluate("window.__handAfterTurn")
