@@ -167,9 +167,12 @@ def build_frame(table: Table, seat: int | None, lang: str, note: dict | None) ->
     No database work: the row is already loaded."""
     with translation.override(lang):
         frame = frame_for(table, seat)
-        if note and "card" in note:  # the timer's card (a deal dealt on time says nothing)
+        # the timer's card, to the player whose time it was (a deal dealt on time says
+        # nothing); the others read it in the play's own line ("Time ran out, a bot for
+        # Ayşe: …"), as a note too it lay over a phone's score strip on every timeout
+        if note and "card" in note and note["seat"] == seat:
             frame["note"] = time_ran_out_text(
-                frame["seats"][note["seat"]]["name"], note["card"], yours=note["seat"] == seat
+                frame["seats"][note["seat"]]["name"], note["card"], yours=True
             )
         return frame
 

@@ -481,7 +481,7 @@ def test_the_timer_is_checked_on_every_message():
         Table.objects.filter(pk=table.pk).update(deadline=timezone.now() - timedelta(seconds=1))
 
     async def scenario():
-        comm = communicator(table, [ayse, mehmet][1 - mover])
+        comm = communicator(table, [ayse, mehmet][mover])  # whose time it is
         assert (await comm.connect())[0]
         await settle(comm)
         # Only now does the time run out: the connection's own alarm is still 15 s away,
@@ -492,7 +492,8 @@ def test_the_timer_is_checked_on_every_message():
         frames = [m for m in await _collect(comm) if m["type"] == "state"]
         noted = [f for f in frames if "note" in f]
         assert noted, frames
-        assert ["Ayşe", "Mehmet"][mover] in noted[0]["note"]
+        assert noted[0]["note"].startswith("The time ran out: the medium bot played the ")
+        assert noted[0]["note"].endswith(" for you.")
         assert noted[0]["view"]["history"][-1]["seat"] == mover
         await comm.disconnect()
 
@@ -506,14 +507,22 @@ def test_the_server_plays_for_a_seat_when_its_time_runs_out_without_any_message(
     table.refresh_from_db()
 
     async def scenario():
-        comm = communicator(table, [ayse, mehmet][1 - mover])
-        assert (await comm.connect())[0]
+        # the other seat sees the timer's card played (its line says so), with no note
+        other = communicator(table, [ayse, mehmet][1 - mover])
+        comm = communicator(table, [ayse, mehmet][mover])
+        assert (await other.connect())[0] and (await comm.connect())[0]
         first = await receive_state(comm)
         assert 0 < first["deadline_ms"] <= 300
         frame = await receive_state(comm, timeout=3)
-        assert "note" in frame
+        assert "for you" in frame["note"]
         assert frame["view"]["history"][-1]["seat"] == mover
+        seen = await receive_state(other)
+        while not seen["view"]["history"] or seen["view"]["history"][-1]["seat"] != mover:
+            seen = await receive_state(other, timeout=3)
+        assert "note" not in seen
+        assert seen["steps"][-1]["text"].startswith("Time ran out, a bot for ")
         await comm.disconnect()
+        await other.disconnect()
 
     run(scenario)
 

@@ -73,7 +73,6 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
   // and "Your turn" follow this one; from the newest they ran ahead of the cards (the next
   // player's fresh clock on the seat that had just run out, "Your turn" over their card).
   let drawn = null;
-  let welcomed = false;  // the welcome back is in the moves list
   let queue = Promise.resolve();
   let shownDeal = null;
   let shownMatch = null;  // "Play again" starts a new match at deal 1: a new deal all the same
@@ -388,11 +387,8 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
       const moving = board.element && fresh.length;
       if (!moving) fresh.forEach(logStep);
       placeRemarks(f);  // between the plays logged; one after a card still to land waits
-      if (f.welcome_back && !welcomed && hooks.log) {
-        // once a page, after the plays made while away (it came first, over them)
-        welcomed = true;
-        logLine(hooks.log, f.welcome_back, { remark: true });
-      }
+      // the welcome back is a note over the table only: the moves list has the remarks
+      // "You were away: …" and "You are back at the table." (it said it twice: review 7)
       const played = moving
         ? board.play(fresh, { launched: mine, dealEnds: !!f.deal_over, newDeal })
         : board.rollBack(mine);

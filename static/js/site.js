@@ -1,8 +1,7 @@
 // Small progressive enhancements of every page; every page works without this file.
 import { onKeys } from "./keys.js";
 
-// Styles that only make sense with scripts (the phone drawer) hang on this class.
-document.documentElement.classList.add("has-js");
+// (the has-js class is set by has-js.js, in the head, before the first paint)
 
 // Phones fold the header's links and languages into a panel the Menu button opens (site.css
 // shows the button only on narrow screens with scripts). The button again, Escape (focus
