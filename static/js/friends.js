@@ -63,7 +63,7 @@ function copyLink() {
 // Everything this page draws, from frames only: the players, the board, the deal's end.
 function drawing(root, t, { takeOver = () => {} } = {}) {
   const hooks = {};
-  ["status", "note", "players", "strip", "board", "result", "reactions", "log"].forEach((name) => {
+  ["status", "note", "players", "strip", "board", "result", "reactions", "log", "earlier"].forEach((name) => {
     hooks[name] = root.querySelector("[data-friends-" + name + "]");
   });
   hooks.stripDeal = root.querySelector("[data-friends-strip-deal]");
@@ -236,7 +236,28 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
 
   // The score strip, as in the practice game: each side's match total and its points
   // this deal (the board changes those as the captures land, then this redraws them).
+  // Under the moves list, the deals of this match already played, each a link to its
+  // review: a new deal starts the list afresh, and its last deal's plays were gone.
+  function earlierDeals(f) {
+    const box = hooks.earlier;
+    if (!box) return;
+    const played = f.deal_over ? f.deals.length - 1 : f.deals.length;  // the summary links its own
+    const links = box.querySelector("[data-earlier-links]");
+    if (links.childElementCount === played) return;
+    links.textContent = "";
+    for (let n = 1; n <= played; n += 1) {
+      const link = document.createElement("a");
+      link.href = box.dataset.url.replace(/0\/$/, n + "/");
+      link.target = "_blank";
+      link.rel = "noopener";
+      link.textContent = format(t.deal_number, { n });
+      links.append(link);
+    }
+    box.hidden = played === 0;
+  }
+
   function strip(f) {
+    earlierDeals(f);
     const sides = hooks.strip;
     if (!sides || !f.sides) return;
     hooks.stripDeal.textContent = format(t.deal_number, { n: f.deal }) + " · " + f.goal;
