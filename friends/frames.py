@@ -249,7 +249,7 @@ def remark_text(remark: dict, reader: int | None) -> str:
         return _("%(name)s has left the game: a bot plays for them from now on.") % {"name": name}
     if kind == Remark.BACK:
         return _("%(name)s is back at the table.") % {"name": name}
-    return _("%(name)s is away: a bot plays for them from now on.") % {"name": name}
+    return _("%(name)s is away: a bot plays for them until they are back.") % {"name": name}
 
 
 def remarks_for(table: Table, deal: int, reader: int | None) -> list[dict]:

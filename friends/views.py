@@ -139,7 +139,7 @@ def script_strings(lobby: str) -> dict:
         "seconds_short": pgettext(
             "a turn's seconds left, in the flag on the table", "%(seconds)s s"
         ),
-        "stand_in_now": _("%(name)s is away: a bot plays for them from now on."),
+        "stand_in_now": _("%(name)s is away: a bot plays for them until they are back."),
         # a card tapped while another seat is to play
         "not_your_turn": _("It is not your turn."),
         "to_play": _("%(who)s to play"),

@@ -895,6 +895,8 @@ def test_play_again_starts_the_moves_list_afresh():
     assert [r["kind"] for r in table.remarks] == ["timeout"] and table.status == Table.FINISHED
     service.next_deal(table, 0, table.version)
     table.refresh_from_db()
+    # after the match the other reads that Ayşe wants another ("ready to go on" was vague)
+    assert "Wants to play again: Ayşe" in frame_for(table, 1)["deal_end"]
     service.next_deal(table, 1, table.version)  # both: a new match with the same seats
     table.refresh_from_db()
     assert table.status == Table.PLAYING and table.remarks == []

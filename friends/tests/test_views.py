@@ -256,9 +256,9 @@ def test_a_guest_leaves_their_seat_and_the_creator_frees_another(client):
     guest.post(url + "seat/", {"seat": "1", "name": "Mehmet"})
     other.post(url + "seat/", {"seat": "2", "name": "Zeynep"})
     page = guest.get(url).content.decode()
-    assert "Leave this seat" in page and "Free this seat" not in page
-    assert page.count("Free this seat") == 0
-    assert client.get(url).content.decode().count("Free this seat") == 2
+    assert "Leave this seat" in page and "Remove this player" not in page
+    assert page.count("Remove this player") == 0
+    assert client.get(url).content.decode().count("Remove this player") == 2
     assert guest.post(url + "leave/", {"seat": "2"}).status_code == 400  # not theirs
     assert client.post(url + "leave/", {"seat": "0"}).status_code == 400  # the creator's own
     assert client.post(url + "leave/", {"seat": "9"}).status_code == 400
