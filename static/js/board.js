@@ -32,12 +32,14 @@ const PACES = {
   // card had landed (the pile taken before it was seen) and a 2 vs 2 round of three bots
   // was too quick to follow on a phone.
   // Fast holds a pişti 0.3 s too: with none the next card landed under its words at once.
-  fast: { fly: 150, sweep: 120, gap: 60, burst: 1500, hold: 300, deal: 800, end: 700, look: 100 },
-  normal: { fly: 320, sweep: 260, gap: 450, burst: 2000, hold: 550, deal: 1500, end: 1100, look: 380 },
-  slow: { fly: 600, sweep: 480, gap: 700, burst: 2400, hold: 800, deal: 2000, end: 2200, look: 750 },
+  // A fresh hand comes from the stock card by card (dealIn, each card's flight and the gap
+  // between two): the hand appeared all at once, "no dealing motion" (review 7).
+  fast: { fly: 150, sweep: 120, gap: 60, burst: 1500, hold: 300, deal: 800, end: 700, look: 100, dealIn: 140, dealGap: 40 },
+  normal: { fly: 320, sweep: 260, gap: 450, burst: 2000, hold: 550, deal: 1500, end: 1100, look: 380, dealIn: 240, dealGap: 70 },
+  slow: { fly: 600, sweep: 480, gap: 700, burst: 2400, hold: 800, deal: 2000, end: 2200, look: 750, dealIn: 360, dealGap: 110 },
 };
 // A line put back on the table at once (a puzzle's line stepped back): nothing moves or sounds.
-const INSTANT = { fly: 0, sweep: 0, gap: 0, burst: 0, hold: 0, deal: 0, end: 0, look: 0 };
+const INSTANT = { fly: 0, sweep: 0, gap: 0, burst: 0, hold: 0, deal: 0, end: 0, look: 0, dealIn: 0, dealGap: 0 };
 const PACE_KEY = "pisti-pace";
 const SVG = "http://www.w3.org/2000/svg";
 // A press or a key while cards move hurries the rest: everything plays HURRY times as
@@ -748,6 +750,44 @@ export function bindPace(container) {
   });
 }
 
+// The cards in the hand on ``board`` (null without a board): what a redraw compares with.
+function handCards(board) {
+  if (!board) return null;
+  return new Set([...board.querySelectorAll("[data-hand] [data-card]")].map((b) => b.getAttribute("data-card")));
+}
+
+// A fresh hand (a new round, a new deal) comes from the stock one card after another, as
+// dealt at a real table: for each card that was not in the hand ``before`` a copy flies
+// from the stock to its place, where the card shows as its copy lands. The cards
+// themselves do not move (a card moving under a finger or a pointer is a card missed), and
+// a card pressed while its copy flies is played. A page's first board and a hand that only
+// lost its card deal nothing.
+function dealIn(board, before, timing) {
+  if (!board || !before || reducedMotion() || !timing.dealIn) return;
+  const fresh = [...board.querySelectorAll("[data-hand] [data-card]")]
+    .filter((button) => !before.has(button.getAttribute("data-card")));
+  const stock = board.querySelector("[data-stock]");
+  if (fresh.length < 2 || !stock || !fresh[0].animate) return;
+  const from = (stock.querySelector(".stock-card") || stock).getBoundingClientRect();
+  fresh.forEach((button, index) => {
+    const face = button.querySelector(".card") || button;
+    const to = face.getBoundingClientRect();
+    if (!to.width) return;
+    const copy = cardElement(board, button.getAttribute("data-card"), "deal-card");
+    Object.assign(copy.style, { left: to.left + "px", top: to.top + "px", width: to.width + "px" });
+    document.body.appendChild(copy);
+    const dx = from.left + from.width / 2 - (to.left + to.width / 2);
+    const dy = from.top + from.height / 2 - (to.top + to.height / 2);
+    const scale = Math.max(0.4, Math.min(1, from.width / to.width));
+    const timed = { duration: timing.dealIn, delay: index * timing.dealGap, easing: "ease-out", fill: "backwards" };
+    const flight = copy.animate([
+      { transform: `translate(${dx}px, ${dy}px) scale(${scale})` }, { transform: "none" },
+    ], timed);
+    flight.finished.catch(() => {}).then(() => copy.remove());
+    button.animate([{ opacity: 0 }, { opacity: 0 }], timed);  // shown as its copy lands
+  });
+}
+
 // The board of one page: ``root`` holds it (and gets a new one from the server after each
 // move); the "PİŞTİ!" words come from the root's data-pisti-label / data-jack-pisti-label.
 // A playable hand inside the root can be dragged onto the pile, on every board swapped in.
@@ -765,6 +805,14 @@ export class Board {
   }
 
   get element() { return this.root.querySelector("[data-table]"); }
+
+  // Swaps in the server's next board (``html`` into ``container``, the root or a part of
+  // it); a fresh hand in it is dealt in from the stock (see ``dealIn``).
+  redraw(container, html) {
+    const before = handCards(this.element);
+    container.innerHTML = html;
+    dealIn(this.element, before, PACES[this.pace || pace()]);
+  }
 
   // Plays ``steps``; ``clicked`` ({card, button}) starts the player's own card from the
   // button pressed, ``holdFirst`` holds the first play still before the others.

@@ -388,7 +388,7 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
         // The next deal's first plays (the bots before you) land on its opening table,
         // the last deal's summary put away and the points this deal starting from none.
         fresh = f.steps;
-        hooks.board.innerHTML = f.opening_html;
+        board.redraw(hooks.board, f.opening_html);
         hooks.result.hidden = true;
         strip({ ...f, deal_over: false, sides: f.sides.map((side) => ({ ...side, deal_points: 0 })) });
       } else {
@@ -415,7 +415,7 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
         : board.rollBack(mine);
       return played.then(() => {
         if (frame !== f) return;  // a newer frame is already waiting
-        hooks.board.innerHTML = f.html;
+        board.redraw(hooks.board, f.html);
         // the last play stays readable on the board; the seats' flags show whose turn it is
         const last = fresh[fresh.length - 1];
         if (last && !f.deal_over) board.tellLast(last);

@@ -31,7 +31,7 @@ function game(root) {
   });
 
   function render(payload, keepFocus) {
-    if (payload.html) root.innerHTML = payload.html;
+    if (payload.html) board.redraw(root, payload.html);
     enhance();
     if (keepFocus) return;
     const focus = root.querySelector("[data-focus]") ||

@@ -1189,3 +1189,45 @@ def test_a_pisti_burst_stands_over_the_pile_its_whole_time(browser, site_url, de
     assert page.evaluate("window.__flash") == {"sparks": 12, "rings": 1}
     assert page.locator(".pisti-spark, .pisti-ring").count() == 0
     context.close()
+
+
+DEAL_WATCHER = """() => {
+  window.__dealt = { most: 0, nearStock: 0, frames: 0 };
+  const tick = () => {
+    const copies = document.querySelectorAll(".deal-card");
+    const stock = document.querySelector("[data-stock]");
+    if (copies.length && stock) {
+      window.__dealt.frames += 1;
+      window.__dealt.most = Math.max(window.__dealt.most, copies.length);
+      const s = stock.getBoundingClientRect();
+      const c = copies[copies.length - 1].getBoundingClientRect();
+      if (Math.abs(c.top - s.top) < s.height) window.__dealt.nearStock += 1;
+    }
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}"""
+
+
+def test_a_fresh_hand_is_dealt_in_from_the_stock(browser, site_url):
+    """The next round's four cards come from the stock one after another (the hand appeared
+    all at once: review 7); the cards themselves stay put, pressable, and no copy is left
+    behind. With reduced motion nothing flies."""
+    context = context_for(browser, "phone", pace="normal")
+    page = context.new_page()
+    new_game(page, site_url)
+    page.evaluate(DEAL_WATCHER)
+    play_first_cards(page, 4)  # the round's last card: a new hand comes
+    page.wait_for_function("() => !document.querySelector('.deal-card')")
+    dealt = page.evaluate("window.__dealt")
+    assert dealt["most"] == 4 and dealt["nearStock"] >= 1 and dealt["frames"] > 5, dealt
+    assert page.locator(".hand button[name=card]").count() == 4
+    context.close()
+    context = context_for(browser, "phone", pace="normal", reduced_motion="reduce")
+    page = context.new_page()
+    new_game(page, site_url)
+    page.evaluate(DEAL_WATCHER)
+    play_first_cards(page, 4)
+    page.wait_for_timeout(600)
+    assert page.evaluate("window.__dealt")["frames"] == 0
+    context.close()
