@@ -274,3 +274,26 @@ def test_plays_a_bot_made_for_a_player_away_say_so_in_the_moves_list():
     line = all_steps(state, names, None, stand_in_plays(table, 1, state.events))[30]["text"]
     assert line.startswith(f"Time ran out, a bot for {names[seats[30]]}: "), line
     assert remarks_for(table, 1, None) == []
+
+
+def test_a_match_of_one_deal_ends_on_one_verdict_and_its_score():
+    """A match of one deal: its end says who won the match and the score; "won the deal"
+    under "won the match" said the same thing twice (review 7). Longer matches keep the
+    last deal's own headline, labelled as such."""
+    table = two_players_at_play(max_deals=1)
+    play_out_the_deal(table)
+    table.refresh_from_db()
+    html = frame_for(table, 0)["deal_end"]
+    assert "The match is over" in html and "data-match-winner" in html
+    assert "deal-headline-text" not in html and "won the deal" not in html
+    assert re.search(r'class="score-points">\d+', html)
+    two = two_players_at_play(max_deals=2, target=500)
+    for _deal in range(2):
+        play_out_the_deal(two)
+        two.refresh_from_db()
+        if two.status != Table.FINISHED:
+            for seat in (0, 1):
+                service.next_deal(two, seat, two.version)
+                two.refresh_from_db()
+    html = frame_for(two, 0)["deal_end"]
+    assert "The match is over" in html and "Last deal" in html and "deal-headline-text" in html
