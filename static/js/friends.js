@@ -884,9 +884,26 @@ function movesDrawer() {
   });
 }
 
+// The hand's capture marks ("takes 3", the gold outline) help a learner; a player who
+// wants a game without them turns them off here, for every table in this browser.
+function captureHintsSwitch(root) {
+  const box = root && root.querySelector("[data-capture-hints]");
+  if (!box) return;
+  const KEY = "pisti-friends-capture-hints";
+  const apply = () => root.classList.toggle("hides-capture-hints", !box.checked);
+  try { box.checked = window.localStorage.getItem(KEY) !== "off"; } catch (e) { /* kept for this page only */ }
+  box.closest("label").hidden = false;
+  apply();
+  box.addEventListener("change", () => {
+    apply();
+    try { window.localStorage.setItem(KEY, box.checked ? "on" : "off"); } catch (e) { /* this page only */ }
+  });
+}
+
 copyLink();
 movesDrawer();
 const root = document.querySelector("[data-friends-table]");
+captureHintsSwitch(root);
 const strings = pageJson("friends-strings");
 const closeCodes = pageJson("friends-close-codes");
 const types = pageJson("friends-message-types");

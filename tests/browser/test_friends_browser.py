@@ -962,3 +962,32 @@ def test_play_again_starts_a_moves_list_of_its_own(browser, asgi_url):
     lines = ayse.locator("[data-friends-log] li:not(.is-remark)").all_inner_texts()
     assert any(line.startswith("You:") for line in lines), lines
     context.close()
+
+
+def test_a_player_turns_the_capture_marks_off_for_their_tables(browser, asgi_url):
+    """The hand's capture marks ("takes 3", the gold outline) are a learner's help; a player
+    turns them off under the moves list, and they stay off in this browser (a reload, the
+    next table). Until now only the practice game had the switch."""
+    ayse = player(browser)
+    against_a_bot(ayse, asgi_url)
+    switch = ayse.locator("[data-capture-hints]")
+    assert switch.is_checked()
+    mark = ".card-button .takes, .card-button.captures"
+    for _ in range(12):  # a hand with a capture mark, to see it go
+        if ayse.locator(mark).count():
+            break
+        play_if_my_turn(ayse)
+        ayse.wait_for_selector(PLAYABLE)
+    switch.uncheck()
+    assert ayse.locator("[data-friends-table].hides-capture-hints").count() == 1
+    assert ayse.locator(".card-button .takes:visible").count() == 0
+    assert ayse.evaluate(
+        "() => [...document.querySelectorAll('.card-button.captures .card')]"
+        ".every((c) => getComputedStyle(c).boxShadow === 'none')"
+    )
+    ayse.reload()
+    ayse.wait_for_selector(PLAYABLE)
+    assert not ayse.locator("[data-capture-hints]").is_checked()
+    assert ayse.locator("[data-friends-table].hides-capture-hints").count() == 1
+    ayse.locator("[data-capture-hints]").check()
+    assert ayse.locator("[data-friends-table].hides-capture-hints").count() == 0
