@@ -328,7 +328,10 @@ def render_table(table: dict, csrf_input: str = "") -> SafeString:
     watching = not table["show_hand"] and not table["form"]
     # said after the play that hands you the turn (board.js); never to a watcher
     said = _("Your turn.")  # outside the f-string, where makemessages finds it
-    your_turn = "" if watching else f' data-your-turn-text="{_e(said)}"'
+    # and the name your own plays go by in the line ("You: king of diamonds"), as the
+    # server's lines say them: a friends table's seat shows the player's own name
+    you = _("You")
+    your_turn = "" if watching else f' data-your-turn-text="{_e(said)}" data-you="{_e(you)}"'
     words = _last_play_words()
     others = "".join(
         _other_seat(s, watching, words) if not s["is_me"] else "" for s in table["seats"]

@@ -278,6 +278,12 @@ function celebrate(board, step, labels, timing) {
   const mine = board.querySelector("[data-seat='" + board.getAttribute("data-me") + "'] [data-stack]");
   if (mine && mine.getAttribute("data-stack") === String(step.side)) burst.classList.add("is-ours");
   document.body.appendChild(burst);
+  // whole on the screen: a long word over a pile right of a phone's middle ran past its
+  // edge ("BUBEN-PİŞTİ!", review 8)
+  const half = burst.offsetWidth / 2;
+  const edge = document.documentElement.clientWidth;
+  const centre = Math.min(Math.max(box.left + box.width / 2, half + 4), edge - half - 4);
+  burst.style.left = centre + "px";
   sparkle(box, timing);
   // its points pop with it, the moment it happens (they came with the sweep, a second
   // after the words said "pişti!"), and the side table counts it then too
@@ -599,11 +605,11 @@ export function launch(root, button, { pending = false } = {}) {
     moveTurn(board, step);
     // the status line follows at once ("You: four of hearts"); the server's step then
     // says what it took, and a refusal puts the reason there instead
-    const me = board.querySelector(".seat-bottom .seat-name");
+    const me = board.getAttribute("data-you");  // "You", not a friends seat's own name
     const name = button.querySelector(".visually-hidden");
     const status = board.querySelector("[data-status]");
     launched.statusBefore = status ? status.textContent : null;
-    if (me && name) setStatus(board, me.textContent.trim() + ": " + name.textContent.trim());
+    if (me && name) setStatus(board, me + ": " + name.textContent.trim());
   }
   // what the other cards would have taken is stale once this one is on its way
   board.querySelectorAll("[data-hand] .takes").forEach((label) => { label.hidden = true; });

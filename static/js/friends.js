@@ -666,6 +666,10 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
 // swaps in the seats of a fresh copy of the page rather than reloading it: the page stays
 // where it was scrolled, and a bot is in its seat in one round trip. Anything beyond the
 // seats (the game started, the table filled up for a visitor) reloads the page.
+// The seat a host's lobby form was about, until the seats swap in (by the form's answer or
+// by the frame that tells of it, whichever comes first): see ``keepInPlace``.
+let lobbyAnchor = null;
+
 function swapLobby(root, html, refused) {
   const fresh = new DOMParser().parseFromString(html, "text/html");
   const lobby = document.querySelector(".friends-lobby");
@@ -685,6 +689,19 @@ function swapLobby(root, html, refused) {
   if (said) lobby.before(document.adoptNode(said));
   lobby.replaceWith(document.adoptNode(next));
   root.dataset.version = freshRoot.dataset.version;
+  keepInPlace(lobbyAnchor);
+  lobbyAnchor = null;
+}
+
+// The seat whose bot the host changed stays where it was on the screen, its menu focused:
+// the new seats came in taller or shorter above it and the page jumped under the thumb
+// (review 8). ``anchor``: the seat's number and where its top stood.
+function keepInPlace(anchor) {
+  const seat = anchor && document.querySelector(`.friends-lobby li[data-seat="${anchor.seat}"]`);
+  if (!seat) return;
+  window.scrollBy(0, seat.getBoundingClientRect().top - anchor.top);
+  const menu = seat.querySelector("select, button");
+  if (menu) menu.focus({ preventScroll: true });
 }
 
 function refreshLobby(root, request) {
@@ -711,6 +728,8 @@ function friendsTable(root, t, closeCodes, types) {
       // a bot put in, changed or taken out: the answer's seats swap in (the same page)
       event.preventDefault();
       form.querySelectorAll("button").forEach((button) => { button.disabled = true; });
+      const seat = form.closest("li[data-seat]");
+      lobbyAnchor = seat && { seat: seat.dataset.seat, top: seat.getBoundingClientRect().top };
       refreshLobby(root, fetch(form.action, { method: "POST", body: new FormData(form) }));
       return;
     }

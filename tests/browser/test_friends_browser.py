@@ -970,14 +970,29 @@ def test_a_player_turns_the_capture_marks_off_for_their_tables(browser, asgi_url
     next table). Until now only the practice game had the switch."""
     ayse = player(browser)
     against_a_bot(ayse, asgi_url)
+    # (and every line over her hand says her own plays as "You", from the moment her card
+    # leaves the hand: it read "Ayşe: king of diamonds" until the server's answer came)
+    ayse.evaluate("""() => {
+      window.__lines = [];
+      new MutationObserver(() => {
+        const line = document.querySelector("[data-friends-board] [data-status]");
+        if (line) window.__lines.push(line.textContent);
+      }).observe(document.querySelector("[data-friends-board]"),
+                 { subtree: true, childList: true, characterData: true });
+    }""")
     switch = ayse.locator("[data-capture-hints]")
     assert switch.is_checked()
     mark = ".card-button .takes, .card-button.captures"
+    play_if_my_turn(ayse)
+    ayse.wait_for_selector(PLAYABLE)
     for _ in range(12):  # a hand with a capture mark, to see it go
         if ayse.locator(mark).count():
             break
         play_if_my_turn(ayse)
         ayse.wait_for_selector(PLAYABLE)
+    lines = ayse.evaluate("window.__lines")
+    assert any(line.startswith("You: ") for line in lines), lines
+    assert not any(line.startswith("Ayşe") for line in lines), lines
     switch.uncheck()
     assert ayse.locator("[data-friends-table].hides-capture-hints").count() == 1
     assert ayse.locator(".card-button .takes:visible").count() == 0
@@ -991,3 +1006,32 @@ def test_a_player_turns_the_capture_marks_off_for_their_tables(browser, asgi_url
     assert ayse.locator("[data-friends-table].hides-capture-hints").count() == 1
     ayse.locator("[data-capture-hints]").check()
     assert ayse.locator("[data-friends-table].hides-capture-hints").count() == 0
+
+
+def test_a_bot_put_in_on_a_phone_leaves_its_seat_where_it_was(browser, asgi_url):
+    """On a phone the lobby's seats swap in after "Put a bot here": the seat stays where it
+    stood under the thumb, its menu focused (the page jumped down: review 8)."""
+    ayse = player(browser, phone=True)
+    make_table(ayse, asgi_url, kind="2v2")
+    for seat in (1, 2, 3):
+        button = ayse.locator(f"li[data-seat='{seat}'] button:has-text('Put a bot here')")
+        button.scroll_into_view_if_needed()
+        before = ayse.locator(f"li[data-seat='{seat}']").bounding_box()["y"]
+        button.click()
+        ayse.wait_for_selector(f"li[data-seat='{seat}'] strong:has-text('Bot')")
+        after = ayse.locator(f"li[data-seat='{seat}']").bounding_box()["y"]
+        assert abs(after - before) <= 2, (seat, before, after)
+        assert ayse.evaluate("document.activeElement.id") == f"level-{seat}"
+
+
+def test_on_a_wide_screen_a_note_lies_over_the_line_above_the_table(browser, asgi_url):
+    """The timer's note on a desktop lies over the line above the table for its few seconds:
+    it came in between that line and the strip and pushed the table down 32 px (review 8)."""
+    ayse = player(browser)
+    against_a_bot(ayse, asgi_url, timer="15")
+    before = stage_top(ayse)
+    ayse.wait_for_selector("[data-friends-note]:has-text('The time ran out')", timeout=25_000)
+    assert stage_top(ayse) == before
+    note = ayse.locator("[data-friends-note]").bounding_box()
+    board = ayse.locator("[data-friends-board]").bounding_box()
+    assert note["y"] + note["height"] <= board["y"]  # not over the table itself
