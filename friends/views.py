@@ -123,6 +123,9 @@ def script_strings(lobby: str) -> dict:
         "bot_plays_in": _("%(name)s is not at the table: a bot plays for them in %(seconds)s s."),
         "stand_in": _("a bot is playing for now"),
         "away": _("not at the table"),
+        # the same, as a tag beside the name on the table's seat
+        "away_short": pgettext("a tag by an away player's seat", "away"),
+        "stand_in_short": pgettext("a tag by the seat of a player a bot plays for", "bot playing"),
         "you": _("(you)"),
         "you_said": _("You"),  # before your own reaction in the moves list, as your plays
         "deal_over": _("The deal is over."),

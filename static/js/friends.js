@@ -230,8 +230,25 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
       if (!seat.away) takeOverAt.delete(seat.seat);
       list.appendChild(item);
     });
+    markSeats(f);
     markToMove();
     tick();
+  }
+
+  // Someone away, or a bot playing for them, is tagged at their seat on the table, where a
+  // phone shows it (the players' row above the strip came and went with it and moved the
+  // table under the thumb: review 8; a phone shows no row in play now).
+  function markSeats(f) {
+    const table = hooks.board.querySelector("[data-table]");
+    if (!table) return;
+    f.seats.forEach((seat) => {
+      const label = table.querySelector(`[data-seat="${seat.seat}"] .seat-label`);
+      if (!label) return;
+      label.querySelectorAll(".seat-away").forEach((tag) => tag.remove());
+      const word = seat.stand_in ? t.stand_in_short
+        : seat.away && seat.kind === "human" ? t.away_short : "";
+      if (word) label.appendChild(element("span", "seat-away", word));
+    });
   }
 
   // The score strip, as in the practice game: each side's match total and its points
