@@ -20,6 +20,7 @@ from django.views.decorators.http import require_POST, require_safe
 from pisti import deal_record
 from pisti.cards import card_name
 from pisti_site.cardwords import ACCUSATIVE, card_words
+from pisti_site.deal_end import match_goal
 from pisti_site.forms import initial_for
 from pisti_site.matchplay import TableKind, deal_finished
 from pisti_site.table_html import render_table
@@ -59,6 +60,13 @@ def last_settings_form(request) -> NewGameForm:
             return form
     defaults = {"level": "medium", "table": "1v1", **initial_for(None)}
     return NewGameForm({k: v for k, v in defaults.items() if v is not None})
+
+
+def partners_goal(request) -> str:
+    """How long the game "Play 2 against 2" starts would last ("playing to 151 points"): a
+    new player did not know it started a whole match to 151 (review 8)."""
+    form = NewGameForm({**last_settings_form(request).data, "table": "2v2"})
+    return match_goal(form.cleaned_data["rules"]) if form.is_valid() else ""
 
 
 @csrf_exempt
@@ -117,6 +125,7 @@ def start(request):
             "last_settings": settings_in_words(last_settings_form(request))
             if request.session.get(LAST_SETTINGS)
             else None,
+            "partners_goal": partners_goal(request),
             **form.house_rules(open_="preset" in request.GET),
         },
     )

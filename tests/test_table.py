@@ -238,6 +238,8 @@ def test_play_two_against_two_is_one_click_from_the_practice_page(client):
     the rest of the last settings, and a table the form does not know changes nothing."""
     page = client.get(reverse("practice:start")).content.decode()
     assert 'name="table" value="2v2" data-play-partners' in page
+    # and says how long that game lasts (a new player did not know it was a match to 151)
+    assert "You and a bot partner against two bots, playing to 151\xa0points." in page
     client.post(reverse("practice:play-now"), {"table": "2v2"})
     game = Game.objects.get()
     assert (game.table, game.level, game.rules["players"]) == ("2v2", "medium", 4)
