@@ -341,9 +341,10 @@ def _new_match(table: Table, version: int, seats: list[dict] | None = None) -> N
     rules = Rules.from_dict(table.rules)
     if table.match is None:  # the table's first match: seat 0 leads its first deal
         match, number = matchplay.new_match(rules), 1
-    else:  # the deal goes on round the table: the same seat led each match (review 7)
-        last = load_match(table)
-        first_dealer = (last.first_dealer + len(last.finished)) % rules.players
+    else:  # the next seat deals the new match's first deal: the same seat led each match
+        # (reviews 7, 9; going on with the last match's rotation, an even number of deals
+        # gave the same first lead again)
+        first_dealer = (load_match(table).first_dealer + 1) % rules.players
         match, number = matchplay.new_match(rules, first_dealer), table.match_number + 1
     remarks = _remarks_carried(table, seats)
     run_bots(table, match, seats)

@@ -297,3 +297,21 @@ def test_a_match_of_one_deal_ends_on_one_verdict_and_its_score():
                 two.refresh_from_db()
     html = frame_for(two, 0)["deal_end"]
     assert "The match is over" in html and "Last deal" in html and "deal-headline-text" in html
+
+
+def test_play_again_gives_the_first_lead_to_the_other_seat():
+    """Each new match at a table is opened by the other seat, whatever the number of deals
+    the last one had (going on with the last match's rotation, a match of two deals gave
+    the same seat the first lead again: review 9)."""
+    table = two_players_at_play(max_deals=2, target=500)
+    first_lead = service.load_match(table).current.current_player  # no card played yet
+    while table.status != Table.FINISHED or service.load_match(table).current is not None:
+        play_out_the_deal(table)
+        table.refresh_from_db()
+        for seat in (0, 1):  # next deal, or after the match: play again
+            service.next_deal(table, seat, table.version)
+            table.refresh_from_db()
+        if table.match_number == 2:
+            break
+    assert table.match_number == 2
+    assert service.load_match(table).current.current_player != first_lead
