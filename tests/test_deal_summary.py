@@ -363,6 +363,13 @@ def test_the_totals_chart_numbers_its_axes():
     assert re.findall(r"<text[^>]*>([^<]*)</text>", deals)[-2:] == ["0", "2"]
     long = chart_svg([[i, i] for i in range(1, 31)], ["You", "Boris"], 151)
     assert len(re.findall(r"<text", long)) <= 12 + 2  # a long match is numbered sparsely
+    # a match cut short far below its target is drawn to its own totals, the target said in
+    # words: drawn to 151, a 2-deal match's lines lay flat along the bottom (review 9)
+    short = chart_svg([[9, 7], [31, 25]], ["You", "Boris"], 151)
+    assert re.findall(r"<text[^>]*>([^<]*)</text>", short)[-2:] == ["0", "31"]
+    assert 'stroke-dasharray="4 4"' not in short and "Target 151." in short
+    tops = [float(y) for y in re.findall(r",(\d+\.\d)\"", short)]  # the lines' last points
+    assert min(tops) < 170 / 3  # the leader's line reaches the chart's upper third
 
 
 @pytest.mark.parametrize("rules", RULE_SETS[:3], ids=range(3))
