@@ -71,19 +71,12 @@ def all_steps(state, names, reader: int | None = None, bot_plays=None) -> list[d
     own = names_for(names, reader)
     by_bot = {}
     for index, why in (bot_plays or {}).items():
-        seat = state.events[index].seat
-        if why == TIMER_PLAY:
-            by_bot[index] = (
-                _("Time ran out, a bot for you")
-                if seat == reader
-                else _("Time ran out, a bot for %(name)s") % {"name": names[seat]}
-            )
+        seat, timer = state.events[index].seat, why == TIMER_PLAY
+        if seat == reader:
+            by_bot[index] = _("Time ran out, a bot for you") if timer else _("A bot for you")
         else:
-            by_bot[index] = (
-                _("A bot for you")
-                if seat == reader
-                else _("A bot for %(name)s") % {"name": names[seat]}
-            )
+            who = _("Time ran out, a bot for %(name)s") if timer else _("A bot for %(name)s")
+            by_bot[index] = who % {"name": names[seat]}
     return deal_steps(state, own, side_names(state.rules, own, reader), players=by_bot)
 
 

@@ -332,19 +332,22 @@ def kept_reactions_key(table_id) -> str:
     return f"friends.reactions.{table_id}"
 
 
-def _new_match(table: Table, version: int, seats: list[dict] | None = None) -> None:
-    """A match at the table, the first or one more with the same seats ("Play again"): its
+def _new_match(
+    table: Table, version: int, seats: list[dict] | None = None, last: Match | None = None
+) -> None:
+    """A match at the table, the first or one more with the same seats ("Play again", after
+    ``last``): its
     moves list starts afresh. The last match's remarks and reactions are placed by its own
     deal numbers, so they were read in the new match's first deal (a timer's card nobody
     had played, a player's own cards marked as a bot's)."""
     seats = seats if seats is not None else table.seats
     rules = Rules.from_dict(table.rules)
-    if table.match is None:  # the table's first match: seat 0 leads its first deal
+    if last is None:  # the table's first match: seat 0 leads its first deal
         match, number = matchplay.new_match(rules), 1
     else:  # the next seat deals the new match's first deal: the same seat led each match
         # (reviews 7, 9; going on with the last match's rotation, an even number of deals
         # gave the same first lead again)
-        first_dealer = (load_match(table).first_dealer + 1) % rules.players
+        first_dealer = (last.first_dealer + 1) % rules.players
         match, number = matchplay.new_match(rules, first_dealer), table.match_number + 1
     remarks = _remarks_carried(table, seats)
     run_bots(table, match, seats)
@@ -440,7 +443,7 @@ def _deal_on(table: Table, version: int, match: Match, seats: list[dict], remark
     for entry in seats:
         entry.pop("ready", None)
     if match.outcome.over:
-        _new_match(table, version, seats)
+        _new_match(table, version, seats, last=match)
         return
     matchplay.deal_next(match)
     if remarks:

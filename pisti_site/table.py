@@ -178,9 +178,16 @@ def running_points(state, start: int = 0) -> list[list[int]]:
             pile.append(event.card)
         if index < start:
             continue
-        tallies = [Tally.of_cards(taken[s], pisti[s], jack_pisti[s]) for s in range(rules.sides)]
-        rows.append([score.points for score in score_tallies(tallies, rules, complete=False)])
+        rows.append(_points_so_far(rules, taken, pisti, jack_pisti))
     return rows
+
+
+def _points_so_far(rules, taken, pisti, jack_pisti) -> list[int]:
+    """Each side's points for the cards it has taken and its piştis, before the deal's end
+    (no bonus for most cards): the strip's points, in :func:`running_points` play by play and
+    in :func:`shown_deal_points` at once."""
+    tallies = [Tally.of_cards(taken[s], pisti[s], jack_pisti[s]) for s in range(rules.sides)]
+    return [score.points for score in score_tallies(tallies, rules, complete=False)]
 
 
 def shown_deal_points(state) -> list[int]:
@@ -190,11 +197,8 @@ def shown_deal_points(state) -> list[int]:
     if state.is_over:
         return deal_points(state)
     hidden = set(state.layout.table[: state.layout.face_down])
-    tallies = [
-        Tally.of_cards([c for c in cards if c not in hidden], state.pisti[s], state.jack_pisti[s])
-        for s, cards in enumerate(state.captured)
-    ]
-    return [score.points for score in score_tallies(tallies, state.rules, complete=False)]
+    seen = [[c for c in cards if c not in hidden] for cards in state.captured]
+    return _points_so_far(state.rules, seen, state.pisti, state.jack_pisti)
 
 
 def leftover_step(state, side_names) -> dict | None:

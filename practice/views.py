@@ -62,10 +62,11 @@ def last_settings_form(request) -> NewGameForm:
     return NewGameForm({k: v for k, v in defaults.items() if v is not None})
 
 
-def partners_goal(request) -> str:
-    """How long the game "Play 2 against 2" starts would last ("playing to 151 points"): a
-    new player did not know it started a whole match to 151 (review 8)."""
-    form = NewGameForm({**last_settings_form(request).data, "table": "2v2"})
+def partners_goal(last: NewGameForm) -> str:
+    """How long the game "Play 2 against 2" starts from the ``last`` settings would last
+    ("playing to 151 points"): a new player did not know it started a whole match to 151
+    (review 8)."""
+    form = NewGameForm({**last.data, "table": "2v2"})
     return match_goal(form.cleaned_data["rules"]) if form.is_valid() else ""
 
 
@@ -110,6 +111,7 @@ def start(request):
         elif not request.GET and request.session.get(LAST_SETTINGS):
             initial = request.session[LAST_SETTINGS]
         form = NewGameForm(initial=initial)
+    last = last_settings_form(request)
     current = None
     if request.session.session_key:
         current = Game.objects.filter(
@@ -122,10 +124,10 @@ def start(request):
             "form": form,
             "presets": PRESET_LABELS,
             "current": current,
-            "last_settings": settings_in_words(last_settings_form(request))
+            "last_settings": settings_in_words(last)
             if request.session.get(LAST_SETTINGS)
             else None,
-            "partners_goal": partners_goal(request),
+            "partners_goal": partners_goal(last),
             **form.house_rules(open_="preset" in request.GET),
         },
     )

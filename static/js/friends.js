@@ -251,8 +251,6 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
     });
   }
 
-  // The score strip, as in the practice game: each side's match total and its points
-  // this deal (the board changes those as the captures land, then this redraws them).
   // Under the moves list, the deals of this match already played, each a link to its
   // review: a new deal starts the list afresh, and its last deal's plays were gone.
   function earlierDeals(f) {
@@ -273,6 +271,8 @@ function drawing(root, t, { takeOver = () => {} } = {}) {
     box.hidden = played === 0;
   }
 
+  // The score strip, as in the practice game: each side's match total and its points
+  // this deal (the board changes those as the captures land, then this redraws them).
   function strip(f) {
     earlierDeals(f);
     const sides = hooks.strip;
